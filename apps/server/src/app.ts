@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@shuyuan/contracts/common/errors';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { modules } from './modules/index.ts';
+import { errorLog } from './platform/audit.table.ts';
+import { BizError } from './platform/errors.ts';
+import { langOf, t } from './platform/i18n/messages.ts';
+import { openApiDocument } from './platform/openapi.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+let reqSeq = 0;
+
+/** Builds the whole Fastify app (testable with inject); main.ts only adds listen and shutdown. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: opts.config.logLevel } : false,
+    genReqId: () => `${Date.now().toString(36)}-${(++reqSeq).toString(36)}`,
+    bodyLimit: 20 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('database', opts.database);
+  app.decorate('config', opts.config);
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (req) => {
+    req.lang = langOf(req.headers);
+  });
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+
+  app.setErrorHandler(async (err: any, req, reply) => {
+    const lang = req.lang ?? 'zh';
+    const schoolId = req.schoolId;
+    if (err instanceof BizError) {
+      return reply.status(err.status).send({
+        code: err.code,
+        success: false,
+        msg: t(lang, err.msgKey, err.params, schoolId),
+        data: null,
+        errorCode: err.errorCode,
+        ...(err.issues ? { issues: err.issues } : {}),
+      });
+    }
+    if (err.validation || err.statusCode === 400 || err.statusCode === 413 || err.statusCode === 415) {
+      return reply.status(err.statusCode ?? 400).send({
+        code: 1,
+        success: false,
+        msg: t(lang, 'error.validation'),
+        data: null,
+        errorCode: ErrorCode.VALIDATION,
+        errormsg: err.message,
+      });
+    }
+    req.log.error({ err }, 'unexpected error');
+    try {
+      await app.database.db.insert(errorLog).values({
+        schoolId: schoolId || null,
+        userId: req.principal?.userId ?? null,
+        requestId: String(req.id),
+        method: req.method,
+        path: req.url.split('?')[0],
+        message: String(err.message ?? err).slice(0, 2000),
+        stack: String(err.stack ?? '').slice(0, 8000),
+      });
+    } catch {}
+    return reply.status(500).send({
+      code: 500,
+      success: false,
+      msg: t(lang, 'error.internal', { id: req.id }),
+      errormsg: t(lang, 'error.internal', { id: req.id }),
+      data: null,
+      errorCode: ErrorCode.INTERNAL,
+    });
+  });
+
+  app.get('/healthz', async () => {
+    await app.database.exec('select 1');
+    return { status: 'ok', db: app.database.kind };
+  });
+
+  for (const m of modules) if (m.routes) await app.register(async (scope) => m.routes!(scope));
+
+  app.get('/openapi.json', async () => openApiDocument());
+
+  // The built web app at /library/ (hash routing: only index.html and assets are files).
+  const dist = opts.config.webDist;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/library/', index: ['index.html'], maxAge: '1h' });
+  }
+  app.get('/', (_req, reply) => reply.redirect('/library/'));
+  app.get('/library', (_req, reply) => reply.redirect('/library/'));
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && req.url.startsWith('/library/') && fs.existsSync(path.join(dist, 'index.html'))) {
+      return reply.type('text/html').sendFile('index.html', dist);
+    }
+    return reply.status(404).send({
+      code: 404,
+      success: false,
+      msg: t(req.lang, 'error.routeNotFound'),
+      data: null,
+      errorCode: ErrorCode.ROUTE_NOT_FOUND,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  loginCaptcha: boolean;
+  sip2Port: number;
+  /** Public origin used in OIDC redirect URIs; defaults to http://localhost:PORT */
+  publicUrl: string;
+  webDist: string;
+  timeZone: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    sip2Port: Number(env.SIP2_PORT ?? 6001),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    timeZone: env.TZ_SCHOOL ?? 'Asia/Shanghai',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** The spec's API prefix P. */
+export const P = '/micro/library/web1.0';

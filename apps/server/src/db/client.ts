@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+
+/** One type for both engines: handlers never know which one runs. */
+export type Db = PgDatabase<any, any>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for maintenance (truncate in tests, health checks). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+// int8 (count(*), bigint) as number on pg, as PGlite already does: the one place it is mapped.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric stays a string (exact money is stored as integer fen anyway).
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; undefined = in memory (tests). */
+  dataDir?: string;
+  /** Hold the exclusive data-folder lock (default true when dataDir is set). */
+  lock?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    await pool.query('select 1');
+    const db = drizzlePg(pool) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  let release: (() => void) | undefined;
+  let dataPath: string | undefined;
+  if (opts.dataDir) {
+    if (opts.lock !== false) release = lockDataDir(opts.dataDir);
+    dataPath = path.join(opts.dataDir, 'pgdata');
+  }
+  const client = await PGlite.create({ ...(dataPath ? { dataDir: dataPath } : {}), extensions: { pg_trgm } });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: async () => {
+      await client.close();
+      release?.();
+    },
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  else await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+}

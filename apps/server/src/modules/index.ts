@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authModule } from './auth/auth.module.ts';
+import { schoolModule } from './school/school.module.ts';
+
+/** What a domain module contributes. Listed here in dependency order. */
+export interface ServerModule {
+  name: string;
+  /** Registers the module's routes. */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Idempotent start-up seeding (demo school, menus, defaults); runs after migrations, in list order. */
+  seed?: (db: Db, ctx: SeedContext) => Promise<void>;
+  /** Called once the server listens (background runners). Returns a stopper. */
+  start?: (app: FastifyInstance) => Promise<(() => Promise<void> | void) | undefined> | undefined;
+}
+
+export interface SeedContext {
+  config: Config;
+  /** Lines to print to the console once start-up is done (e.g. the generated admin password). */
+  notices: string[];
+  /** True while the demo school is being created for the first time. */
+  firstRun: boolean;
+}
+
+export const modules: ServerModule[] = [schoolModule, authModule];

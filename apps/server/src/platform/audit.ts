@@ -1,0 +1,32 @@
+import type { Db } from '../db/client.ts';
+import { operationLog } from './audit.table.ts';
+import type { Ctx } from './route.ts';
+
+const SECRET = /password|secret|token|captcha/i;
+
+/** Keys of the request that identify the record and what changed (values of secrets are never kept). */
+function summarize(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (SECRET.test(k)) continue;
+    if (/^(ID|IDs|id|ids|.*Id|.*ID)$/.test(k)) out[k] = v;
+  }
+  out.keys = Object.keys(body).filter((k) => !SECRET.test(k));
+  return out;
+}
+
+/** Writes one operation-log row for a successful write call. */
+export async function recordOperation(db: Db, ctx: Ctx<any>, action: string, body: unknown): Promise<void> {
+  await db.insert(operationLog).values({
+    schoolId: ctx.schoolId,
+    userId: ctx.user?.userId ?? null,
+    account: ctx.user?.account ?? null,
+    userName: ctx.user?.name ?? null,
+    action,
+    path: ctx.req.url.split('?')[0],
+    detail: { ...summarize(body), ...ctx.auditDetail },
+    ip: ctx.req.ip,
+    requestId: String(ctx.req.id),
+  });
+}

@@ -1,0 +1,179 @@
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { recordOperation } from './audit.ts';
+import { BizError, forbidden, unauthorized } from './errors.ts';
+import { ok } from './envelope.ts';
+import { t } from './i18n/messages.ts';
+import { hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
+import { Scope } from './tenancy.ts';
+import { parseWith } from './validate.ts';
+import { ErrorCode } from '@shuyuan/contracts/common/errors';
+import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope';
+
+/**
+ * Who may call a route. Every route declares one:
+ * - 'public': anyone (sign-in, captcha, platform config);
+ * - 'publicSchool': anyone, but a school must be named (schoolID header) — public search;
+ * - 'signedIn': any signed-in user, no school needed;
+ * - 'school': a signed-in member of the school named by the schoolID header (or their home school);
+ * - any other string: a permission code the caller's role must grant in that school.
+ */
+export type Access = 'public' | 'publicSchool' | 'signedIn' | 'school' | (string & {});
+
+export interface Ctx<B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: B;
+  lang: Lang;
+  db: Db;
+  /** The signed-in caller (absent on public routes without a token). */
+  user: Principal | undefined;
+  /** The school the call acts in (0 when none applies). */
+  schoolId: number;
+  scope: Scope;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  /** Adds to what the operation log records for this call. */
+  auditDetail: Record<string, unknown>;
+}
+
+export interface RouteDef<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  access: Access;
+  /** Body (POST) or query (GET) contract. */
+  schema?: S;
+  /** Operation-log action name; set on every write. */
+  audit?: string;
+  summary?: string;
+  /** When true the handler answers itself (files, redirects); otherwise its result is wrapped in the envelope. */
+  raw?: boolean;
+  handler: (ctx: Ctx<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown> | unknown;
+}
+
+/** Registry for the OpenAPI description. */
+export const routeRegistry: { method: string; url: string; access: Access; schema?: z.ZodType; summary?: string }[] =
+  [];
+
+const RESERVED = new Set(['public', 'publicSchool', 'signedIn', 'school']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: import('../db/client.ts').Database;
+    config: import('../config.ts').Config;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+    schoolId?: number;
+    lang: Lang;
+  }
+}
+
+function headerSchool(req: FastifyRequest): number | null {
+  const raw = req.headers.schoolid;
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (!v) return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^(?:Bearer|bearer)\s+(.+)$/.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+/** Resolves the caller and the school for a route's access level; throws 401/403/99998 as spec §8 says. */
+async function authorize(app: FastifyInstance, req: FastifyRequest, access: Access): Promise<void> {
+  const token = bearer(req);
+  const wantedSchool = headerSchool(req);
+  if (token) {
+    const check = await verifyToken(token);
+    if (!check.ok) {
+      if (access === 'public' || access === 'publicSchool') {
+        // A stale token on a public call is ignored rather than refused.
+      } else if (check.kind === 'client') {
+        throw new BizError(
+          ErrorCode.TOKEN_INVALID,
+          'error.tokenInvalid',
+          undefined,
+          200,
+          undefined,
+          CODE_CLIENT_TOKEN_INVALID,
+        );
+      } else {
+        throw unauthorized();
+      }
+    } else {
+      const userId = check.userId;
+      if (userId) {
+        const p = await loadPrincipal(app.database.db, userId, wantedSchool, {
+          kind: check.kind,
+          clientId: check.clientId,
+          scopes: check.scopes,
+        });
+        if (!p && access !== 'public' && access !== 'publicSchool') throw unauthorized();
+        req.principal = p ?? undefined;
+      }
+    }
+  }
+  if (access === 'public') {
+    req.schoolId = wantedSchool ?? req.principal?.homeSchoolId ?? 0;
+    return;
+  }
+  if (access === 'publicSchool') {
+    const s = wantedSchool ?? req.principal?.homeSchoolId;
+    if (!s) throw new BizError(ErrorCode.SCHOOL_REQUIRED, 'error.schoolRequired');
+    req.schoolId = s;
+    return;
+  }
+  const p = req.principal;
+  if (!p) throw unauthorized();
+  const school = wantedSchool ?? p.homeSchoolId;
+  if (access === 'signedIn') {
+    req.schoolId = p.schoolIds.includes(school) ? school : p.homeSchoolId;
+    return;
+  }
+  if (!p.schoolIds.includes(school))
+    throw new BizError(ErrorCode.SCHOOL_FORBIDDEN, 'error.schoolForbidden', undefined, 403);
+  req.schoolId = school;
+  if (access === 'school') return;
+  if (!hasPermission(p, access)) throw forbidden();
+}
+
+export function route<S extends z.ZodType | undefined = undefined>(app: FastifyInstance, def: RouteDef<S>): void {
+  const method = def.method ?? 'POST';
+  if (!def.access) throw new Error(`Route ${def.url} declares no access`);
+  routeRegistry.push({ method, url: def.url, access: def.access, schema: def.schema, summary: def.summary });
+  app.route({
+    method,
+    url: def.url,
+    handler: async (req, reply) => {
+      await authorize(app, req, def.access);
+      const lang = req.lang;
+      const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
+      const body = def.schema ? parseWith(def.schema, input, lang) : undefined;
+      const schoolId = req.schoolId ?? 0;
+      const ctx: Ctx<any> = {
+        req,
+        reply,
+        body,
+        lang,
+        db: app.database.db,
+        user: req.principal,
+        schoolId,
+        scope: new Scope(schoolId),
+        t: (key, params) => t(lang, key, params, schoolId),
+        auditDetail: {},
+      };
+      const result = await def.handler(ctx);
+      if (def.audit) await recordOperation(app.database.db, ctx, def.audit, body);
+      if (def.raw) return reply.sent ? reply : result;
+      return ok(result ?? null, ctx.t('common.ok'));
+    },
+  });
+}
+
+export { RESERVED as RESERVED_ACCESS };

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, type Db, openDatabase, runMigrations } from '../db/client.ts';
+import { seedAll } from '../db/seed.ts';
+import { issueAccessToken } from '../modules/auth/tokens.ts';
+import { role, userRole } from '../modules/auth/role.table.ts';
+import { appUser } from '../modules/auth/user.table.ts';
+import { school } from '../modules/school/school.table.ts';
+import { hashPassword } from '../platform/password.ts';
+
+/**
+ * API test context: one database per test file (PGlite in memory, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set), migrated and seeded once; `reset()` truncates between tests if a file wants it.
+ */
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  /** The demo school seeded at start, with its admin. */
+  schoolId: number;
+  adminId: number;
+  adminToken: string;
+  /** POST to an endpoint with the admin's token (or `as` another token) and the schoolID header. */
+  post(url: string, body?: unknown, opts?: CallOpts): Promise<{ status: number; json: any }>;
+  get(url: string, query?: Record<string, unknown>, opts?: CallOpts): Promise<{ status: number; json: any }>;
+  inject(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+}
+
+export interface CallOpts {
+  token?: string | null;
+  schoolId?: number | null;
+  lang?: 'zh' | 'en';
+  headers?: Record<string, string>;
+}
+
+export const TEST_ADMIN_PASSWORD = 'Admin#2026pw';
+
+async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shuyuan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function useTestApp(): TestContext {
+  const ctx = {} as TestContext;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const config = {
+      ...loadConfig({}),
+      adminPassword: TEST_ADMIN_PASSWORD,
+      loginCaptcha: false,
+      webDist: '/nonexistent',
+    };
+    let databaseUrl: string | undefined;
+    if (process.env.TEST_DATABASE_URL) {
+      const created = await createPgDatabase(process.env.TEST_DATABASE_URL);
+      databaseUrl = created.url;
+      drop = created.drop;
+    }
+    const database = await openDatabase({ databaseUrl, poolSize: 10 });
+    await runMigrations(database);
+    await seedAll(database.db, config);
+    const app = await buildApp({ config, database });
+    await app.ready();
+    const [s] = await database.db.select().from(school).limit(1);
+    const [a] = await database.db.select().from(appUser).limit(1);
+    Object.assign(ctx, {
+      app,
+      db: database.db,
+      database,
+      schoolId: s.id,
+      adminId: a.id,
+      adminToken: await issueAccessToken(database.db, { userId: a.id }),
+      inject: (o: InjectOptions) => app.inject(o),
+    });
+    const call = async (method: 'GET' | 'POST', url: string, payload: any, opts: CallOpts = {}) => {
+      const token = opts.token === undefined ? ctx.adminToken : opts.token;
+      const sid = opts.schoolId === undefined ? ctx.schoolId : opts.schoolId;
+      const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (sid) headers.schoolid = String(sid);
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(method === 'GET' ? { query: payload } : { payload: payload ?? {} }),
+      });
+      let json: any;
+      try {
+        json = res.json();
+      } catch {
+        json = res.body;
+      }
+      return { status: res.statusCode, json };
+    };
+    ctx.post = (url, body, opts) => call('POST', url, body, opts);
+    ctx.get = (url, query, opts) => call('GET', url, query, opts);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+    await drop?.();
+  });
+  return ctx;
+}
+
+/** Factory: a school with an administrator role; returns its id. */
+export async function buildSchool(db: Db, over: Partial<typeof school.$inferInsert> = {}): Promise<number> {
+  const code = over.code ?? `s${randomBytes(3).toString('hex')}`;
+  const [s] = await db
+    .insert(school)
+    .values({ code, name: `School ${code}`, ...over })
+    .returning();
+  return s.id;
+}
+
+/** Factory: a user in `schoolId` holding a role with exactly `permissions`; returns id and a token. */
+export async function buildUser(
+  db: Db,
+  schoolId: number,
+  opts: { permissions?: string[]; account?: string; password?: string; identity?: string } = {},
+): Promise<{ id: number; account: string; token: string; roleId: number }> {
+  const account = opts.account ?? `u${randomBytes(3).toString('hex')}`;
+  const [u] = await db
+    .insert(appUser)
+    .values({
+      schoolId,
+      account,
+      name: `User ${account}`,
+      identity: opts.identity ?? 'staff',
+      passwordHash: opts.password ? await hashPassword(opts.password) : null,
+    })
+    .returning();
+  const [r] = await db
+    .insert(role)
+    .values({ schoolId, name: `role-${account}`, permissions: opts.permissions ?? [] })
+    .returning();
+  await db.insert(userRole).values({ userId: u.id, schoolId, roleId: r.id });
+  return { id: u.id, account, roleId: r.id, token: await issueAccessToken(db, { userId: u.id }) };
+}

@@ -1,0 +1,62 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, type Lang, pickLang } from '@shuyuan/contracts/common/lang';
+
+/**
+ * i18n: one JSON file per domain and language (i18n/zh/<domain>.json); a key is `<domain>.<screen>.<element>`.
+ * Language = stored preference, else the browser language, else zh. Server-side overrides from translation
+ * management are merged in at runtime with `applyOverrides`.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
+const resources: Record<Lang, { translation: Record<string, unknown> }> = {
+  zh: { translation: {} },
+  en: { translation: {} },
+};
+for (const [path, json] of Object.entries(files)) {
+  const m = /\.\/(zh|en)\/(.+)\.json$/.exec(path);
+  if (!m) continue;
+  resources[m[1] as Lang].translation[m[2]] = json;
+}
+
+export const LANG_STORAGE_KEY = 'shuyuan.lang';
+
+export function initialLang(): Lang {
+  const stored = localStorage.getItem(LANG_STORAGE_KEY);
+  if (stored === 'zh' || stored === 'en') return stored;
+  return pickLang(navigator.languages?.join(',') || navigator.language || DEFAULT_LANG);
+}
+
+i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLang(),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function setLang(lang: Lang): void {
+  localStorage.setItem(LANG_STORAGE_KEY, lang);
+  void i18n.changeLanguage(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Applies translation-management overrides: { zh: {key: text}, en: {key: text} } with dotted keys. */
+export function applyOverrides(over: Partial<Record<Lang, Record<string, string>>>): void {
+  for (const lang of ['zh', 'en'] as const) {
+    const table = over[lang];
+    if (!table) continue;
+    for (const [key, text] of Object.entries(table)) {
+      const parts = key.split('.');
+      const last = parts.pop()!;
+      const bundle = i18n.getResourceBundle(lang, 'translation') ?? {};
+      let node: any = bundle;
+      for (const p of parts) node = node[p] ??= {};
+      node[last] = text;
+      i18n.addResourceBundle(lang, 'translation', bundle, true, true);
+    }
+  }
+  void i18n.changeLanguage(i18n.language);
+}
+
+export default i18n;

@@ -1,0 +1,76 @@
+// `npm test`: type check, lint, unit + API tests on PGlite, the API tests again on PostgreSQL (TEST_DATABASE_URL,
+// or the local server when one answers), then the browser tests. Ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const only = process.argv[2];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n── ${name} ──`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function vitest(name, args, env = {}) {
+  const out = path.join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(out, { force: true });
+  const ok = step(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    // A file that failed to load counts as one failure.
+    for (const f of r.testResults) if (f.status === 'failed' && f.assertionResults.length === 0) failed++;
+  } else if (!ok) failed++;
+}
+
+async function localPostgres() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const url = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await c.connect();
+    await c.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+if (!only || only === 'static') {
+  if (step('type check', 'npm', ['run', '--silent', 'typecheck'])) passed++;
+  else failed++;
+  if (step('lint', 'npx', ['biome', 'check', '.'])) passed++;
+  else failed++;
+}
+if (!only || only === 'unit') vitest('unit and API tests (PGlite)', []);
+if (!only || only === 'pg') {
+  const url = await localPostgres();
+  if (url) vitest('API tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: url });
+  else console.log('\n── API tests (PostgreSQL): skipped, no server answers (set TEST_DATABASE_URL) ──');
+}
+if (!only || only === 'e2e') {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) vitest('browser tests', ['--config', 'e2e/vitest.config.ts']);
+  else {
+    console.log(`\n── browser tests: skipped, ${chromium} not found (apt-get install chromium fonts-wqy-microhei) ──`);
+    skipped++;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
