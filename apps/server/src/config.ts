@@ -34,5 +34,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The spec's API prefix P. */
-export const P = '/micro/library/web1.0';
+export { P } from '@shuyuan/contracts/common/paths';

@@ -1,3 +1,17 @@
+CREATE TABLE "login_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer,
+	"user_id" integer,
+	"account" text NOT NULL,
+	"user_name" text,
+	"success" boolean NOT NULL,
+	"reason" text,
+	"method" text DEFAULT 'password' NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "oidc_payload" (
 	"id" text NOT NULL,
 	"type" text NOT NULL,
@@ -103,6 +117,7 @@ CREATE TABLE "operation_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "oidc_payload_pk" ON "oidc_payload" USING btree ("type","id");--> statement-breakpoint
 CREATE INDEX "oidc_payload_grant_idx" ON "oidc_payload" USING btree ("grant_id");--> statement-breakpoint
 CREATE INDEX "oidc_payload_uid_idx" ON "oidc_payload" USING btree ("uid");--> statement-breakpoint
