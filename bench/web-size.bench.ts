@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launch } from '../e2e/support/browser.ts';
+import { ADMIN_PASSWORD, startServer } from '../e2e/support/server.ts';
+import { report } from './stats.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, '.tmp/bench-web');
+
+/** gzip size of the JavaScript a browser really loads: the sign-in page, then the back-office shell. */
+export async function benchWebSize() {
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    console.log('  web sizes: skipped (no /usr/bin/chromium)');
+    return;
+  }
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(root, 'apps/web') });
+  if (r.status !== 0) throw new Error(r.stderr.toString());
+  const server = await startServer({ WEB_DIST: dist });
+  const ctx = await launch('zh-CN');
+  const page = await ctx.newPage();
+  const loaded = new Set<string>();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.startsWith('/library/') && u.pathname.endsWith('.js')) loaded.add(u.pathname.replace('/library/', ''));
+  });
+  const gz = (files: Iterable<string>) =>
+    [...files].reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 1024;
+  try {
+    await page.goto(`${server.url}/library/`);
+    await page.waitForSelector('input[type=password]', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const signIn = gz(loaded);
+    report('JS loaded by the sign-in page (gzip)', signIn, 'KB', 250);
+    await page.locator('input[type=password]').fill(ADMIN_PASSWORD);
+    await page.locator('input').first().fill('admin');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/data-analysis/, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    report('JS loaded by the back-office shell incl. sign-in (gzip)', gz(loaded), 'KB', 400);
+  } finally {
+    await ctx.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const E2E_WEB_DIST = path.join(root, '.tmp/e2e-web');
+export const ADMIN_PASSWORD = 'E2e#Admin2026';
+
+/** Builds the web app once per run into .tmp/e2e-web (not apps/web/dist, which `npm start` owns). */
+export function buildWebOnce(): void {
+  const stamp = path.join(E2E_WEB_DIST, '.built-by-e2e');
+  if (process.env.E2E_REUSE_BUILD === '1' && fs.existsSync(stamp)) return;
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', E2E_WEB_DIST, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('web build failed');
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (`main.ts`) on a free port and a fresh data folder; resolves once it listens. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-e2e-'));
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOGIN_CAPTCHA: 'off',
+      SIP2_PORT: '0',
+      WEB_DIST: E2E_WEB_DIST,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    proc.on('message', (m: any) => {
+      if (m?.ready) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    proc,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
