@@ -2,7 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authModule } from './auth/auth.module.ts';
+import { jobsModule } from '../platform/jobs/jobs.module.ts';
+import { uploadModule } from './upload/upload.module.ts';
+import { logsModule } from './logs/logs.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
+import { mailModule } from './mail/mail.module.ts';
+import { feedbackModule } from './feedback/feedback.module.ts';
+import { dashboardModule } from './dashboard/dashboard.module.ts';
+import { roleModule } from './role/role.module.ts';
 import { schoolModule } from './school/school.module.ts';
+import { translationModule } from './translation/translation.module.ts';
+import { menuModule } from './menu/menu.module.ts';
+import { basicModule } from './basic/basic.module.ts';
+import { orgModule } from './org/org.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -23,4 +35,4 @@ export interface SeedContext {
   firstRun: boolean;
 }
 
-export const modules: ServerModule[] = [schoolModule, authModule];
+export const modules: ServerModule[] = [schoolModule, authModule, menuModule, jobsModule, uploadModule, logsModule, settingsModule, mailModule, feedbackModule, dashboardModule, roleModule, translationModule, basicModule, orgModule];

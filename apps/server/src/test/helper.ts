@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -67,6 +70,8 @@ export function useTestApp(): TestContext {
       adminPassword: TEST_ADMIN_PASSWORD,
       loginCaptcha: false,
       webDist: '/nonexistent',
+      // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
     };
     let databaseUrl: string | undefined;
     if (process.env.TEST_DATABASE_URL) {

@@ -15,8 +15,13 @@ export interface PageDef {
   keepAlive?: boolean;
   /** i18n key of the tab title when the menu has no entry for this path. */
   titleKey?: string;
+  /** A helper route of the main layout that never becomes a tab (e.g. /redirect). */
+  noTab?: boolean;
 }
 
 const found = import.meta.glob<{ pages: PageDef[] }>('../modules/*/pages.ts', { eager: true });
 
 export const allPages: PageDef[] = Object.values(found).flatMap((m) => m.pages);
+
+/** Pages shown inside the staff layout (layout 'main' or unset). */
+export const mainPages: PageDef[] = allPages.filter((p) => (p.layout ?? 'main') === 'main');

@@ -1,3 +1,22 @@
+CREATE TABLE "auth_key" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "auth_setting" (
+	"school_id" integer PRIMARY KEY NOT NULL,
+	"password_policy_staff" boolean DEFAULT true NOT NULL,
+	"password_policy_readers" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "login_captcha" (
+	"id" text PRIMARY KEY NOT NULL,
+	"answer" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "login_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer,
@@ -12,6 +31,18 @@ CREATE TABLE "login_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "oauth_client" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"client_id" text NOT NULL,
+	"name" text NOT NULL,
+	"user_id" integer,
+	"secret_hash" text NOT NULL,
+	"scope" text DEFAULT 'library_api' NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "oidc_payload" (
 	"id" text NOT NULL,
 	"type" text NOT NULL,
@@ -19,6 +50,7 @@ CREATE TABLE "oidc_payload" (
 	"grant_id" text,
 	"user_code" text,
 	"uid" text,
+	"account_id" text,
 	"expires_at" timestamp with time zone,
 	"consumed_at" timestamp with time zone
 );
@@ -71,6 +103,271 @@ CREATE TABLE "app_user" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "branch" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"contact" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resource_type" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"en_name" text DEFAULT '' NOT NULL,
+	"code" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "location" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"map_url" text DEFAULT '' NOT NULL,
+	"x" double precision,
+	"y" double precision,
+	"shelf_from" text DEFAULT '' NOT NULL,
+	"shelf_to" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shelf" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"location_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"barcode" text NOT NULL,
+	"faces" integer DEFAULT 1 NOT NULL,
+	"layers" integer DEFAULT 5 NOT NULL,
+	"width_cm" integer DEFAULT 90 NOT NULL,
+	"call_from" text DEFAULT '' NOT NULL,
+	"call_to" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shelf_area" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"location_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"width_cm" integer DEFAULT 0 NOT NULL,
+	"shelf_count" integer DEFAULT 0 NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shelf_position" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"shelf_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"barcode" text DEFAULT '' NOT NULL,
+	"face" integer DEFAULT 1 NOT NULL,
+	"layer" integer DEFAULT 1 NOT NULL,
+	"column_no" integer DEFAULT 1 NOT NULL,
+	"call_from" text DEFAULT '' NOT NULL,
+	"call_to" text DEFAULT '' NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "home_shortcut" (
+	"school_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"menu_code" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "home_shortcut_school_id_user_id_menu_code_pk" PRIMARY KEY("school_id","user_id","menu_code")
+);
+--> statement-breakpoint
+CREATE TABLE "feedback" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"user_id" integer,
+	"user_name" text DEFAULT '' NOT NULL,
+	"title" text NOT NULL,
+	"content" text NOT NULL,
+	"screenshot" text DEFAULT '' NOT NULL,
+	"state" integer DEFAULT 0 NOT NULL,
+	"reply" text,
+	"replied_by" integer,
+	"replied_by_name" text,
+	"replied_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sip2_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"terminal" text,
+	"command" text NOT NULL,
+	"request" text NOT NULL,
+	"response" text,
+	"success" boolean DEFAULT true NOT NULL,
+	"ip" text,
+	"duration_ms" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mail_config" (
+	"school_id" integer PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"port" integer NOT NULL,
+	"secure" boolean DEFAULT false NOT NULL,
+	"user" text DEFAULT '' NOT NULL,
+	"password" text,
+	"from_address" text NOT NULL,
+	"from_name" text DEFAULT '' NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "menu" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"code" text NOT NULL,
+	"menu_name" text NOT NULL,
+	"menu_en_name" text DEFAULT '' NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"icon" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"functions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"hidden" boolean DEFAULT false NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"edited" text[] DEFAULT '{}' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "school_menu_off" (
+	"school_id" integer NOT NULL,
+	"menu_id" integer NOT NULL,
+	CONSTRAINT "school_menu_off_school_id_menu_id_pk" PRIMARY KEY("school_id","menu_id")
+);
+--> statement-breakpoint
+CREATE TABLE "department" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"kind" text DEFAULT 'dept' NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"instructor_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "org_contact" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"person" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "permission_group" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"identity" text DEFAULT 'student' NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "grade" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"stage_id" integer,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "learning_stage" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"years" integer DEFAULT 6 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "school_class" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"grade_id" integer NOT NULL,
+	"stage_id" integer,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"head_teacher_id" integer,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "subject" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "term" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"is_current" boolean DEFAULT false NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "school" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -87,6 +384,37 @@ CREATE TABLE "school" (
 	"parent_id" integer,
 	"state" integer DEFAULT 1 NOT NULL,
 	"is_demo" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "release_note" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"version" text DEFAULT '' NOT NULL,
+	"title" text NOT NULL,
+	"content" text NOT NULL,
+	"state" integer DEFAULT 0 NOT NULL,
+	"published_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "setting" (
+	"school_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "setting_school_id_key_pk" PRIMARY KEY("school_id","key")
+);
+--> statement-breakpoint
+CREATE TABLE "translation" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"zh" text DEFAULT '' NOT NULL,
+	"en" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -117,14 +445,64 @@ CREATE TABLE "operation_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"user_id" integer,
+	"operation_type" text NOT NULL,
+	"file_name" text DEFAULT '' NOT NULL,
+	"data_count" integer DEFAULT 0 NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"result_file" text,
+	"state" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"params" jsonb,
+	"key" text,
+	"run_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"heartbeat" timestamp with time zone,
+	"owner" text
+);
+--> statement-breakpoint
+CREATE INDEX "login_captcha_expires_idx" ON "login_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
-CREATE INDEX "oidc_payload_pk" ON "oidc_payload" USING btree ("type","id");--> statement-breakpoint
+CREATE INDEX "login_log_account_time_idx" ON "login_log" USING btree ("account","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_client_client_id_uq" ON "oauth_client" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oidc_payload_pk" ON "oidc_payload" USING btree ("type","id");--> statement-breakpoint
+CREATE INDEX "oidc_payload_account_idx" ON "oidc_payload" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "oidc_payload_grant_idx" ON "oidc_payload" USING btree ("grant_id");--> statement-breakpoint
 CREATE INDEX "oidc_payload_uid_idx" ON "oidc_payload" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "oidc_payload_expires_idx" ON "oidc_payload" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "role_school_name_uq" ON "role" USING btree ("school_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_school_account_uq" ON "app_user" USING btree ("school_id","account");--> statement-breakpoint
 CREATE INDEX "app_user_account_idx" ON "app_user" USING btree (lower("account"));--> statement-breakpoint
+CREATE UNIQUE INDEX "branch_school_code_uq" ON "branch" USING btree ("school_id","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "resource_type_school_code_uq" ON "resource_type" USING btree ("school_id","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "location_school_code_uq" ON "location" USING btree ("school_id","code");--> statement-breakpoint
+CREATE INDEX "location_branch_idx" ON "location" USING btree ("branch_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "shelf_school_barcode_uq" ON "shelf" USING btree ("school_id","barcode");--> statement-breakpoint
+CREATE UNIQUE INDEX "shelf_location_code_uq" ON "shelf" USING btree ("school_id","location_id","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "shelf_area_location_name_uq" ON "shelf_area" USING btree ("school_id","location_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "shelf_position_school_code_uq" ON "shelf_position" USING btree ("school_id","code");--> statement-breakpoint
+CREATE INDEX "shelf_position_shelf_idx" ON "shelf_position" USING btree ("shelf_id");--> statement-breakpoint
+CREATE INDEX "feedback_school_state_idx" ON "feedback" USING btree ("school_id","state","id");--> statement-breakpoint
+CREATE INDEX "sip2_log_school_time_idx" ON "sip2_log" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "menu_code_uq" ON "menu" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "department_school_kind_idx" ON "department" USING btree ("school_id","kind");--> statement-breakpoint
+CREATE INDEX "department_parent_idx" ON "department" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "permission_group_school_name_uq" ON "permission_group" USING btree ("school_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "grade_school_name_uq" ON "grade" USING btree ("school_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "learning_stage_school_name_uq" ON "learning_stage" USING btree ("school_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "school_class_grade_name_uq" ON "school_class" USING btree ("school_id","grade_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "subject_school_name_uq" ON "subject" USING btree ("school_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "term_school_name_uq" ON "term" USING btree ("school_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "school_code_uq" ON "school" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "release_note_school_idx" ON "release_note" USING btree ("school_id","state","published_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "translation_school_key_uq" ON "translation" USING btree ("school_id","key");--> statement-breakpoint
 CREATE INDEX "error_log_time_idx" ON "error_log" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "operation_log_school_time_idx" ON "operation_log" USING btree ("school_id","created_at");
+CREATE INDEX "operation_log_school_time_idx" ON "operation_log" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_school_user_idx" ON "job" USING btree ("school_id","user_id","id");--> statement-breakpoint
+CREATE INDEX "job_state_idx" ON "job" USING btree ("state");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_key_uq" ON "job" USING btree ("key");

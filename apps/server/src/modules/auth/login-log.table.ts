@@ -18,5 +18,9 @@ export const loginLog = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_log_school_time_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('login_log_school_time_idx').on(t.schoolId, t.createdAt),
+    // Failures of unknown accounts are counted from here (lockout without revealing which accounts exist).
+    index('login_log_account_time_idx').on(t.account, t.createdAt),
+  ],
 );

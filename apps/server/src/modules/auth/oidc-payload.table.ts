@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Storage of the OpenID Connect provider (oidc-provider adapter): sessions, grants, authorization codes,
@@ -14,11 +14,14 @@ export const oidcPayload = pgTable(
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
+    /** The user a token or grant belongs to (payload.accountId), so one user's tokens can be revoked at once. */
+    accountId: text('account_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [
-    index('oidc_payload_pk').on(t.type, t.id),
+    uniqueIndex('oidc_payload_pk').on(t.type, t.id),
+    index('oidc_payload_account_idx').on(t.accountId),
     index('oidc_payload_grant_idx').on(t.grantId),
     index('oidc_payload_uid_idx').on(t.uid),
     index('oidc_payload_expires_idx').on(t.expiresAt),

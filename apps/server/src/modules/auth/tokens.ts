@@ -1,37 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TokenCheck } from '../../platform/principal.ts';
 import { oidcPayload } from './oidc-payload.table.ts';
+import { cachedToken, clearTokenCache, rememberToken } from './token-cache.ts';
 
 /** The web app's client id at the built-in provider. */
 export const WEB_CLIENT_ID = 'shuyuan-web';
+/** The desktop shell: a native public client with its own callbacks (auth-env DESKTOP_REDIRECT_URIS). */
+export const DESKTOP_CLIENT_ID = 'shuyuan-desktop';
 export const API_SCOPE = 'library_api';
 export const ACCESS_TOKEN_TTL = 60 * 60;
+/**
+ * Client-credentials tokens start with this; the provider's own ids never contain '.', so the verifier
+ * knows a client token (answer 99998, spec §8) even after its row is gone.
+ */
+export const CLIENT_TOKEN_PREFIX = 'cc.';
 
 /**
  * Resource-server side of the built-in provider: an opaque access token is the id of an 'AccessToken'
  * (user, code flow) or 'ClientCredentials' (desktop shell, devices) row of the provider's storage.
+ * Unknown (never issued, revoked: the row is deleted) and expired tokens are refused.
  */
 export function makeTokenVerifier(db: Db) {
   return async (token: string): Promise<TokenCheck> => {
-    if (token.length > 200) return { ok: false, kind: 'user' };
-    const rows = await db
-      .select({ type: oidcPayload.type, payload: oidcPayload.payload })
+    const kind = token.startsWith(CLIENT_TOKEN_PREFIX) ? 'client' : 'user';
+    if (token.length > 200 || token.length < 16) return { ok: false, kind };
+    const hit = cachedToken(token);
+    if (hit) return hit;
+    const [row] = await db
+      .select({ payload: oidcPayload.payload })
       .from(oidcPayload)
-      .where(and(eq(oidcPayload.id, token)))
-      .limit(2);
-    const row = rows.find((r) => r.type === 'AccessToken' || r.type === 'ClientCredentials');
-    if (!row) return { ok: false, kind: 'user' };
+      .where(
+        and(eq(oidcPayload.type, kind === 'client' ? 'ClientCredentials' : 'AccessToken'), eq(oidcPayload.id, token)),
+      )
+      .limit(1);
+    if (!row) return { ok: false, kind };
     const p = row.payload;
-    const kind = row.type === 'ClientCredentials' ? 'client' : 'user';
-    if (!p.exp || p.exp * 1000 < Date.now()) return { ok: false, kind };
+    const expMs = Number(p.exp) * 1000;
+    if (!p.exp || expMs <= Date.now()) return { ok: false, kind };
     const scopes = String(p.scope ?? '')
       .split(' ')
       .filter(Boolean);
+    let check: TokenCheck;
     if (kind === 'client') {
       const extra = p.extra ?? {};
-      return {
+      check = {
         ok: true,
         kind: 'client',
         clientId: p.clientId,
@@ -39,8 +53,13 @@ export function makeTokenVerifier(db: Db) {
         userId: extra.userId ?? undefined,
         scopes,
       };
+    } else {
+      const userId = Number(p.accountId);
+      if (!Number.isInteger(userId) || userId <= 0) return { ok: false, kind };
+      check = { ok: true, kind: 'user', userId, clientId: p.clientId, scopes };
     }
-    return { ok: true, kind: 'user', userId: Number(p.accountId), clientId: p.clientId, scopes };
+    rememberToken(token, check, expMs);
+    return check;
   };
 }
 
@@ -58,6 +77,7 @@ export async function issueAccessToken(
   await db.insert(oidcPayload).values({
     id: jti,
     type: 'AccessToken',
+    accountId: String(opts.userId),
     payload: {
       jti,
       kind: 'AccessToken',
@@ -71,4 +91,40 @@ export async function issueAccessToken(
     expiresAt: new Date((now + ttl) * 1000),
   });
   return jti;
+}
+
+/** Everything that lets a user in without a password: grants, sessions, codes, access and refresh tokens. */
+const USER_TYPES = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'Grant', 'Session'];
+
+/** Signs a user out everywhere (password change, account disabled). */
+export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .delete(oidcPayload)
+    .where(and(eq(oidcPayload.accountId, String(userId)), inArray(oidcPayload.type, USER_TYPES)));
+  clearTokenCache();
+}
+
+/** Revokes one access token and everything issued under the same grant (sign-out). */
+export async function revokeTokenAndGrant(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ grantId: oidcPayload.grantId })
+    .from(oidcPayload)
+    .where(and(eq(oidcPayload.type, 'AccessToken'), eq(oidcPayload.id, token)))
+    .limit(1);
+  await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'AccessToken'), eq(oidcPayload.id, token)));
+  if (row?.grantId) {
+    await db.delete(oidcPayload).where(eq(oidcPayload.grantId, row.grantId));
+    await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'Grant'), eq(oidcPayload.id, row.grantId)));
+  }
+  clearTokenCache();
+}
+
+/** The client a refresh token was issued to (web app or desktop shell); the web app when unknown. */
+export async function refreshTokenClient(db: Db, refreshToken: string): Promise<string> {
+  const [row] = await db
+    .select({ payload: oidcPayload.payload })
+    .from(oidcPayload)
+    .where(and(eq(oidcPayload.type, 'RefreshToken'), eq(oidcPayload.id, refreshToken)))
+    .limit(1);
+  return row?.payload.clientId ?? WEB_CLIENT_ID;
 }

@@ -1,0 +1,156 @@
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { P } from '../../config.ts';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { loginCaptcha } from './captcha.table.ts';
+import { loginLog } from './login-log.table.ts';
+import { startSignIn } from './oidc-test-client.ts';
+import { appUser } from './user.table.ts';
+
+const PW = 'Reader#2026';
+
+describe('P/Home/Login', () => {
+  const t = useTestApp();
+  const login = async (body: Record<string, unknown>, lang: 'zh' | 'en' = 'en') => {
+    const { uid } = await startSignIn(t);
+    return (await t.post(`${P}/Home/Login`, { uid, ...body }, { token: null, schoolId: null, lang })).json;
+  };
+
+  it('names each missing field in the caller language', async () => {
+    const res = await login({ account: '', password: '' }, 'zh');
+    expect(res.errorCode).toBe('VALIDATION');
+    expect(res.issues).toEqual([
+      { path: 'account', message: '请输入账号' },
+      { path: 'password', message: '请输入密码' },
+    ]);
+  });
+
+  it('locks the account after 5 wrong passwords for 15 minutes, and logs every attempt', async () => {
+    const u = await buildUser(t.db, t.schoolId, { password: PW });
+    for (let i = 1; i <= 4; i++) {
+      expect(await login({ account: u.account, password: 'wrong' })).toMatchObject({
+        errorCode: 'BAD_CREDENTIALS',
+        msg: 'Incorrect account or password',
+      });
+    }
+    const fifth = await login({ account: u.account, password: 'wrong' });
+    expect(fifth).toMatchObject({ errorCode: 'ACCOUNT_LOCKED' });
+    expect(fifth.msg).toContain('15 minutes');
+    // The right password is refused while locked.
+    const sixth = await login({ account: u.account, password: PW });
+    expect(sixth.errorCode).toBe('ACCOUNT_LOCKED');
+    // 15 minutes later (clock moved by moving the lock end) the right password works.
+    await t.db
+      .update(appUser)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(appUser.id, u.id));
+    const ok = await login({ account: u.account, password: PW });
+    expect(ok.success).toBe(true);
+    expect(ok.data.redirectTo).toMatch(/\/oauth2\/auth\/[\w-]+$/);
+    const logs = await t.db.select().from(loginLog).where(eq(loginLog.userId, u.id)).orderBy(desc(loginLog.id));
+    expect(logs.map((l) => l.reason)).toEqual([
+      null,
+      'LOCKED',
+      'BAD_PASSWORD',
+      'BAD_PASSWORD',
+      'BAD_PASSWORD',
+      'BAD_PASSWORD',
+      'BAD_PASSWORD',
+    ]);
+    expect(logs[0]).toMatchObject({ success: true, method: 'password', schoolId: t.schoolId, ip: '127.0.0.1' });
+    const [after] = await t.db.select().from(appUser).where(eq(appUser.id, u.id));
+    expect(after.failedLogins).toBe(0);
+    expect(after.lockedUntil).toBeNull();
+  });
+
+  it('answers an unknown account exactly like a wrong password, lock included', async () => {
+    for (let i = 1; i <= 4; i++) {
+      expect((await login({ account: 'nobody-here', password: 'x' })).errorCode).toBe('BAD_CREDENTIALS');
+    }
+    const fifth = await login({ account: 'nobody-here', password: 'x' });
+    expect(fifth.errorCode).toBe('ACCOUNT_LOCKED');
+    expect(fifth.msg).toContain('15 minutes');
+  });
+
+  it('asks for the school code when the account exists in several schools', async () => {
+    const other = await buildSchool(t.db, { code: 'north' });
+    const a = await buildUser(t.db, t.schoolId, { account: 'twin', password: PW });
+    await buildUser(t.db, other, { account: 'twin', password: 'Other#2026' });
+    expect(await login({ account: 'twin', password: PW })).toMatchObject({ errorCode: 'SCHOOL_REQUIRED' });
+    expect((await login({ account: 'twin', password: PW, schoolCode: 'nope' })).errorCode).toBe('SCHOOL_NOT_FOUND');
+    expect((await login({ account: 'twin', password: PW, schoolCode: 'north' })).errorCode).toBe('BAD_CREDENTIALS');
+    expect((await login({ account: 'twin', password: 'Other#2026', schoolCode: 'north' })).success).toBe(true);
+    expect((await login({ account: 'TWIN', password: PW, schoolCode: 'demo' })).success).toBe(true);
+    expect(a.id).toBeGreaterThan(0);
+  });
+
+  it('refuses a disabled account only once the password is right', async () => {
+    const u = await buildUser(t.db, t.schoolId, { password: PW });
+    await t.db.update(appUser).set({ state: 0 }).where(eq(appUser.id, u.id));
+    expect((await login({ account: u.account, password: 'wrong' })).errorCode).toBe('BAD_CREDENTIALS');
+    expect((await login({ account: u.account, password: PW })).errorCode).toBe('ACCOUNT_DISABLED');
+  });
+
+  it('refuses an unknown or used sign-in session', async () => {
+    const u = await buildUser(t.db, t.schoolId, { password: PW });
+    const res = await t.post(`${P}/Home/Login`, { uid: 'nope', account: u.account, password: PW }, { token: null });
+    expect(res.json.errorCode).toBe('SESSION_EXPIRED');
+    const { uid } = await startSignIn(t);
+    expect(
+      (await t.post(`${P}/Home/Login`, { uid, account: u.account, password: PW }, { token: null })).json.success,
+    ).toBe(true);
+    expect(
+      (await t.post(`${P}/Home/Login`, { uid, account: u.account, password: PW }, { token: null })).json.errorCode,
+    ).toBe('SESSION_EXPIRED');
+  });
+
+  describe('with the picture code on', () => {
+    const captcha = async () => {
+      const res = await t.get(`${P}/Home/ImageCaptCha`, { v: Math.random() }, { token: null });
+      const [row] = await t.db.select().from(loginCaptcha).where(eq(loginCaptcha.id, res.json.data.captchaId));
+      return { ...res.json.data, answer: row.answer as string };
+    };
+
+    it('serves an SVG image and requires the right answer, once', async () => {
+      t.app.config.loginCaptcha = true;
+      try {
+        const u = await buildUser(t.db, t.schoolId, { password: PW });
+        const c = await captcha();
+        expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/);
+        expect(Buffer.from(c.image.split(',')[1], 'base64').toString()).toContain('<svg');
+        const cfg = await t.get(`${P}/WebPlat/GetPlatConfig`, {}, { token: null });
+        expect(cfg.json.data.captcha).toBe(true);
+
+        const missing = await login({ account: u.account, password: PW });
+        expect(missing.issues).toEqual([{ path: 'captcha', message: 'Please enter the verification code' }]);
+        const wrong = await login({ account: u.account, password: PW, captchaId: c.captchaId, captcha: 'zzzz' });
+        expect(wrong.errorCode).toBe('CAPTCHA_INVALID');
+        // The code was used up by the wrong try: the right answer no longer works with it.
+        const reused = await login({ account: u.account, password: PW, captchaId: c.captchaId, captcha: c.answer });
+        expect(reused.errorCode).toBe('CAPTCHA_INVALID');
+        const fresh = await captcha();
+        const ok = await login({
+          account: u.account,
+          password: PW,
+          captchaId: fresh.captchaId,
+          captcha: fresh.answer.toUpperCase(),
+        });
+        expect(ok.success).toBe(true);
+        const expired = await captcha();
+        await t.db
+          .update(loginCaptcha)
+          .set({ expiresAt: new Date(Date.now() - 1) })
+          .where(eq(loginCaptcha.id, expired.captchaId));
+        const late = await login({
+          account: u.account,
+          password: PW,
+          captchaId: expired.captchaId,
+          captcha: expired.answer,
+        });
+        expect(late.errorCode).toBe('CAPTCHA_INVALID');
+      } finally {
+        t.app.config.loginCaptcha = false;
+      }
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { describe, expect, it } from 'vitest';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+
+const t = useTestApp();
+
+describe('home dashboard', () => {
+  it('counts readers and staff from the database; absent modules count zero', async () => {
+    const before = (await t.post(`${P}/Home/GetDashboard`, {})).json.data;
+    await buildUser(t.db, t.schoolId, { identity: 'student' });
+    await buildUser(t.db, t.schoolId, { identity: 'student' });
+    await buildUser(t.db, t.schoolId, { identity: 'teacher' });
+    const s2 = await buildSchool(t.db);
+    await buildUser(t.db, s2, { identity: 'student' });
+    const d = (await t.post(`${P}/Home/GetDashboard`, { days: 7 })).json.data;
+    expect(d.readers - before.readers).toBe(3);
+    expect(d.readersByIdentity.find((r: any) => r.identity === 'student').count).toBe(
+      (before.readersByIdentity.find((r: any) => r.identity === 'student')?.count ?? 0) + 2,
+    );
+    expect(d.staff).toBeGreaterThanOrEqual(1);
+    expect(d.trend).toHaveLength(7);
+    expect(d.trend[6].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    if (!d.sources.loans) expect(d.todayLoans).toBe(0);
+    if (!d.sources.catalogue) expect(d.titles).toBe(0);
+  });
+
+  it('reads loans once the circulation table exists', async () => {
+    const s = await buildSchool(t.db);
+    const boss = await buildUser(t.db, s, { permissions: ['*'] });
+    await t.database.exec(`create table if not exists loan (id serial primary key, school_id int not null,
+      borrowed_at timestamptz not null, returned_at timestamptz, due_date date not null)`);
+    await t.database.exec(`insert into loan (school_id, borrowed_at, returned_at, due_date) values
+      (${s}, now(), null, current_date + 30), (${s}, now() - interval '40 days', null, current_date - 10),
+      (${s}, now() - interval '2 days', now(), current_date + 28), (${t.schoolId}, now(), null, current_date + 30)`);
+    const d = (await t.post(`${P}/Home/GetDashboard`, {}, { token: boss.token, schoolId: s })).json.data;
+    expect(d.sources.loans).toBe(true);
+    expect(d).toMatchObject({ todayLoans: 1, todayReturns: 1, onLoan: 2, overdue: 1 });
+    expect(d.trend.reduce((a: number, x: any) => a + x.loans, 0)).toBe(2);
+    await t.database.exec('drop table loan');
+  });
+
+  it('needs the home permission', async () => {
+    const u = await buildUser(t.db, t.schoolId, { permissions: [] });
+    expect((await t.post(`${P}/Home/GetDashboard`, {}, { token: u.token })).status).toBe(403);
+  });
+
+  it('pins, orders and lists shortcuts per user, only menus the user may open', async () => {
+    const u = await buildUser(t.db, t.schoolId, { permissions: ['sys.log.login', 'feedback', 'setting'] });
+    const D = `${P}/Desktop`;
+    const bad = await t.post(`${D}/AddHomeShortcuts`, { codes: ['feedback', 'sys.company'] }, { token: u.token });
+    expect(bad.json.issues).toEqual([{ path: 'codes.1', message: 'This menu cannot be pinned' }]);
+    const add = await t.post(`${D}/AddHomeShortcuts`, { codes: ['feedback', 'sys.log.login'] }, { token: u.token });
+    expect(add.json.data.map((s: any) => s.url)).toEqual(['/feedback', '/sys/log/login']);
+    await t.post(`${D}/AddHomeShortcuts`, { codes: ['sys.log.login', 'feedback', 'setting'] }, { token: u.token });
+    await t.post(`${D}/UpdateHomeShortcutsSort`, { codes: ['setting', 'feedback'] }, { token: u.token });
+    const got = await t.post(`${D}/GetHomeShortcuts`, {}, { token: u.token });
+    expect(got.json.data.map((s: any) => s.code)).toEqual(['setting', 'feedback', 'sys.log.login']);
+    expect(got.json.data[0]).toMatchObject({ MenuName: '系统设置', MenuEnName: 'System settings' });
+    // The admin's shortcuts are their own.
+    expect((await t.post(`${D}/GetHomeShortcuts`, {})).json.data).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ensureDir, relativeFile } from '../files/files.ts';
+
+/** What a task's code sees while it runs. */
+export interface JobHandle {
+  readonly id: number;
+  readonly schoolId: number;
+  readonly userId: number | null;
+  readonly operationType: string;
+  readonly fileName: string;
+  readonly params: Record<string, unknown>;
+  /** Items done before (a resumed task continues from here). */
+  readonly done: number;
+  /** True once someone pressed stop (or the process is shutting down): return soon. */
+  readonly stopped: boolean;
+  setTotal(n: number): Promise<void>;
+  /** Items done so far; written to the row at most every ~200 ms. */
+  progress(done: number): Promise<void>;
+  /** Absolute path for a result file in DATA_DIR/files/jobs/<school>/<id>/. */
+  resultPath(fileName: string): string;
+}
+// biome-ignore lint/suspicious/noConfusingVoidType: a runner may simply return nothing (no result file)
+export type JobRunner = (job: JobHandle) => Promise<{ resultFile?: string } | void>;
+
+/** Timing knobs (tests shorten them). */
+export const jobTiming = { flushMs: 200, tickMs: 5000, staleMs: 30_000 };
+export const INTERRUPTED = 'job.interrupted';
+
+interface Live {
+  stopped: boolean;
+}
+
+/** Per app instance: its owner id, live tasks, and the background timer. */
+export interface Runtime {
+  owner: string;
+  live: Map<number, Live>;
+  closed: boolean;
+  timer?: NodeJS.Timeout;
+  beat?: NodeJS.Timeout;
+}
+// Keyed by the HTTP server object: shared by the root app and every encapsulated plugin instance.
+const runtimes = new WeakMap<object, Runtime>();
+
+export function runtimeOf(app: FastifyInstance): Runtime {
+  let r = runtimes.get(app.server);
+  if (!r) {
+    r = { owner: `${process.pid}-${randomBytes(4).toString('hex')}`, live: new Map(), closed: false };
+    runtimes.set(app.server, r);
+  }
+  return r;
+}
+
+export async function rows<T = Record<string, any>>(app: FastifyInstance, q: ReturnType<typeof sql>): Promise<T[]> {
+  const res: any = await app.database.db.execute(q);
+  return (res.rows ?? res) as T[];
+}
+
+export interface JobRow {
+  id: number;
+  school_id: number;
+  user_id: number | null;
+  operation_type: string;
+  file_name: string;
+  progress: number;
+  params: Record<string, unknown> | null;
+}
+
+/** Runs a claimed row (state 1, owned by this process) to its end; never throws. */
+export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Promise<void> {
+  const rt = runtimeOf(app);
+  const live: Live = { stopped: false };
+  rt.live.set(row.id, live);
+  let last = 0;
+  let pending: number | null = null;
+  const flush = async () => {
+    if (pending === null || rt.closed) return;
+    const done = pending;
+    pending = null;
+    last = Date.now();
+    const r = await rows<{ state: number }>(
+      app,
+      sql`update job set progress = ${done}, heartbeat = now() where id = ${row.id} returning state`,
+    );
+    if (r[0]?.state !== 1) live.stopped = true;
+  };
+  const relDir = `jobs/${row.school_id}/${row.id}`;
+  const handle: JobHandle = {
+    id: row.id,
+    schoolId: row.school_id,
+    userId: row.user_id,
+    operationType: row.operation_type,
+    fileName: row.file_name,
+    params: row.params ?? {},
+    done: row.progress,
+    get stopped() {
+      return live.stopped || rt.closed;
+    },
+    async setTotal(n) {
+      await app.database.db.execute(sql`update job set data_count = ${n} where id = ${row.id}`);
+    },
+    async progress(done) {
+      pending = done;
+      if (Date.now() - last >= jobTiming.flushMs) await flush();
+    },
+    resultPath(fileName) {
+      return path.join(ensureDir(app, relDir), path.basename(fileName));
+    },
+  };
+  return (async () => {
+    try {
+      const result = (await run(handle)) || {};
+      await flush();
+      if (handle.stopped) return;
+      const rel = result.resultFile ? relativeFile(app, result.resultFile) : null;
+      if (result.resultFile && !rel) throw new Error('result file outside DATA_DIR/files');
+      // Conditional on state 1: a stop pressed in the meantime wins.
+      await app.database.db.execute(
+        sql`update job set state = 2, progress = greatest(progress, data_count), result_file = ${rel},
+            finished_at = now(), heartbeat = now() where id = ${row.id} and state = 1`,
+      );
+    } catch (e: any) {
+      if (rt.closed) return;
+      const msg = String(e?.message ?? e).slice(0, 1000);
+      await app.database.db
+        .execute(sql`update job set state = 3, error = ${msg}, finished_at = now() where id = ${row.id} and state = 1`)
+        .catch(() => {});
+    } finally {
+      rt.live.delete(row.id);
+      if (live.stopped && !rt.closed) {
+        fs.rmSync(path.join(app.config.dataDir, 'files', relDir), { recursive: true, force: true });
+      }
+    }
+  })();
+}
+
+/** Marks a live task stopped in this process right away (the row is updated by the caller). */
+export function stopLive(app: FastifyInstance, id: number): void {
+  const live = runtimeOf(app).live.get(id);
+  if (live) live.stopped = true;
+}

@@ -1,0 +1,3 @@
+/** Defined by vite.config.ts at build time. */
+declare const __APP_VERSION__: string;
+declare const __BUILD_TIME__: string;

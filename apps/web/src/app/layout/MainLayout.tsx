@@ -1,0 +1,55 @@
+import { ConfigProvider, Layout } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentSchool, themeOf, useSession } from '../auth/session.ts';
+import { HeaderBar } from './HeaderBar.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TabsBar } from './TabsBar.tsx';
+import { ViewHost } from './ViewHost.tsx';
+import './layout.css';
+
+const DEFAULT_BG = '#001529';
+
+/**
+ * The staff layout (spec §2): header, side menu from the server, visited-view tabs, kept-alive views. The unit's
+ * theme colours apply here: bgColor = header and menu background, btColor = primary colour (spec §1).
+ */
+export function MainLayout() {
+  const { t } = useTranslation();
+  useSession();
+  const [collapsed, setCollapsed] = useState(false);
+  const theme = themeOf(currentSchool());
+  const bg = theme.bgColor || DEFAULT_BG;
+
+  return (
+    <ConfigProvider
+      theme={{
+        token: theme.btColor ? { colorPrimary: theme.btColor } : {},
+        components: {
+          Layout: { headerBg: bg, siderBg: bg, headerPadding: '0 12px', headerHeight: 52 },
+          Menu: { darkItemBg: bg, darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkPopupBg: bg },
+        },
+      }}
+    >
+      <Layout className="sy-root">
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="sy-sider">
+          <div className="sy-logo" title={t('app.name')}>
+            {collapsed ? t('app.shortName').slice(0, 2) : t('app.name')}
+          </div>
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className="sy-header-wrap">
+            <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+          </Layout.Header>
+          <div className="sy-tabs-wrap">
+            <TabsBar />
+          </div>
+          <Layout.Content className="sy-content">
+            <ViewHost />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ConfigProvider>
+  );
+}

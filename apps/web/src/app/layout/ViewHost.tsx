@@ -1,0 +1,76 @@
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { type Location, Route, Routes, useLocation } from 'react-router';
+import { mainPages, type PageDef } from '../pages.ts';
+import { PageFrame } from '../router/PageFrame.tsx';
+import { pageFor } from './menu.ts';
+import { type Tab, tabKey, tabsStore, useTabs } from './tabs.ts';
+
+/** Spec §2: never cached — personal search, library info and every data-analysis view. */
+export function isKeptAlive(pathname: string, page: PageDef | undefined): boolean {
+  if (!page || page.keepAlive === false) return false;
+  if (pathname.startsWith('/data-analysis')) return false;
+  return pathname !== '/search/personal' && pathname !== '/libraryinfo';
+}
+
+const routes = mainPages.map((p) => <Route key={p.path} path={p.path} element={<PageFrame page={p} />} />);
+
+/** One view: its own location context, so a hidden page keeps reading its own path and query. */
+const View = memo(function View({ tab, active, live }: { tab: Tab; active: boolean; live?: Location }) {
+  const own = useMemo(
+    () => ({ pathname: tab.pathname, search: tab.search, hash: '', state: null, key: tab.key }),
+    [tab.pathname, tab.search, tab.key],
+  );
+  return (
+    <div className="sy-view" style={{ display: active ? 'block' : 'none' }} data-view={tab.key}>
+      <Routes location={active && live ? live : own}>{routes}</Routes>
+    </div>
+  );
+});
+
+/**
+ * Keep-alive (spec §2): every visited tab's element stays mounted and hidden while another is shown, so its
+ * form input and list position survive; closing a tab or refreshing it drops its element.
+ */
+export function ViewHost() {
+  const loc = useLocation();
+  const tabs = useTabs();
+  const page = pageFor(loc.pathname);
+  const activeKey = tabKey(loc.pathname, loc.search);
+  const mounted = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (page && !page.noTab) tabsStore.visit(loc.pathname, loc.search);
+  }, [page, loc.pathname, loc.search]);
+
+  // A helper route (/redirect) shows alone while the kept-alive views stay mounted and hidden.
+  const helper = page?.noTab ? { key: activeKey, pathname: loc.pathname, search: loc.search, gen: 0 } : null;
+  const current = helper
+    ? null
+    : (tabs.find((t) => t.key === activeKey) ?? { key: activeKey, pathname: loc.pathname, search: loc.search, gen: 0 });
+  if (current) mounted.current.add(`${current.key}#${current.gen}`);
+  const shown = tabs.filter(
+    (t) =>
+      t.key !== current?.key &&
+      mounted.current.has(`${t.key}#${t.gen}`) &&
+      isKeptAlive(t.pathname, pageFor(t.pathname)),
+  );
+  // Render in tab order so React keeps each view's DOM node stable while switching.
+  const order = (t: Tab) => {
+    const i = tabs.findIndex((x) => x.key === t.key);
+    return i < 0 ? tabs.length : i;
+  };
+  const views = (current ? [...shown, current] : shown).sort((a, b) => order(a) - order(b));
+  if (helper) views.push(helper);
+  return (
+    <>
+      {views.map((t) => (
+        <View
+          key={`${t.key}#${t.gen}`}
+          tab={t}
+          active={t.key === activeKey}
+          live={t.key === activeKey ? loc : undefined}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Result, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { loadUserSession } from '../auth/load.ts';
+import { signIn } from '../auth/oidc.ts';
+import { useSession } from '../auth/session.ts';
+import { pageFor } from '../layout/menu.ts';
+
+// The back office is its own lazy tree: the public search site never downloads it.
+const MainLayout = lazy(() => import('../layout/MainLayout.tsx').then((m) => ({ default: m.MainLayout })));
+
+function Centered({ text }: { text: string }) {
+  return (
+    <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Spin size="large" description={text} />
+    </div>
+  );
+}
+
+/**
+ * Entry to the back office: unknown paths go to /404; without a token the user is sent to sign in (and comes
+ * back to the same path); after sign-in the user info and menus are loaded once per session.
+ */
+export function MainGate() {
+  const { t } = useTranslation();
+  const loc = useLocation();
+  const { token, user } = useSession();
+  const [failed, setFailed] = useState(false);
+  const known = !!pageFor(loc.pathname);
+
+  useEffect(() => {
+    if (known && !token) void signIn(`${loc.pathname}${loc.search}`);
+  }, [known, token, loc.pathname, loc.search]);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    loadUserSession().catch(() => setFailed(true));
+  }, []);
+  useEffect(() => {
+    if (known && token && !user) load();
+  }, [known, token, user, load]);
+
+  if (!known) return <Navigate to="/404" replace />;
+  if (!token) return <Centered text={t('app.load.signingIn')} />;
+  if (!user) {
+    if (!failed) return <Centered text={t('app.load.loadingSession')} />;
+    return (
+      <Result
+        status="warning"
+        title={t('app.load.sessionFailed')}
+        extra={
+          <Button type="primary" onClick={load}>
+            {t('app.load.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<Centered text={t('common.loading')} />}>
+      <MainLayout />
+    </Suspense>
+  );
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import en from 'zod/v4/locales/en.js';
+import zhCN from 'zod/v4/locales/zh-CN.js';
+import type { FieldDef, ResourcePageDef } from './types.ts';
+
+/** Money: integer fen on the wire, yuan with 2 decimals on screen. */
+export const fenToYuan = (fen: unknown): number | undefined =>
+  typeof fen === 'number' && Number.isFinite(fen) ? fen / 100 : undefined;
+export const yuanToFen = (yuan: unknown): number | null =>
+  typeof yuan === 'number' && Number.isFinite(yuan) ? Math.round(yuan * 100) : null;
+export const formatMoney = (fen: unknown): string => {
+  const y = fenToYuan(fen);
+  return y === undefined ? '' : y.toFixed(2);
+};
+
+/** The fields shown in the add or the edit form. */
+export function formFields(def: ResourcePageDef, mode: 'add' | 'edit'): FieldDef[] {
+  return def.fields.filter((f) => {
+    const v = f.inForm ?? true;
+    return v === true || v === mode;
+  });
+}
+
+/** Form values → request body: unset optional fields are left out so the contract's defaults apply. */
+export function toBody(
+  def: ResourcePageDef,
+  mode: 'add' | 'edit',
+  values: Record<string, unknown>,
+  row?: { id: number },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of formFields(def, mode)) {
+    const v = values[f.name];
+    if (v === undefined || v === null || (v === '' && f.type !== 'text' && f.type !== 'textarea')) continue;
+    body[f.name] = v;
+  }
+  const out = def.fromForm ? def.fromForm(body, row as any) : body;
+  return mode === 'edit' && row ? { ...out, id: row.id } : out;
+}
+
+const zodMaps = { zh: zhCN().localeError, en: en().localeError };
+
+/**
+ * Runs the shared contract; the issues keyed by dotted path. Contract messages are i18n keys; zod's own
+ * (too small, wrong type) come in the user's language from zod's locales, as on the server.
+ */
+export function validate(schema: z.ZodType, body: unknown, lang: string): { path: string; message: string }[] {
+  const r = schema.safeParse(body, { error: (lang === 'en' ? zodMaps.en : zodMaps.zh) as any });
+  if (r.success) return [];
+  return r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** Reads a (possibly nested) DTO value for a column. */
+export function readPath(row: any, path: string | string[]): unknown {
+  const parts = Array.isArray(path) ? path : path.split('.');
+  return parts.reduce((o, k) => (o == null ? o : o[k]), row);
+}

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../app/pages.ts';
+
+/** System logs (spec §2 System): read-only lists with filters, detail and export. */
+export const pages: PageDef[] = [
+  { path: '/sys/log/operation', component: lazy(() => import('./operation.page.tsx')) },
+  { path: '/sys/log/error', component: lazy(() => import('./error.page.tsx')) },
+  { path: '/sys/log/login', component: lazy(() => import('./login.page.tsx')) },
+  { path: '/sys/log/sip2', component: lazy(() => import('./sip2.page.tsx')) },
+];

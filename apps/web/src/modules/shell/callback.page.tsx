@@ -1,0 +1,5 @@
+import { CallbackView } from './callback-view.tsx';
+
+export default function CallbackPage() {
+  return <CallbackView kind="main" />;
+}

@@ -1,0 +1,18 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+
+/** Embeds an external link of the menu (`/iframe?url=…`); only http(s) addresses are embedded. */
+export default function IframePage() {
+  const { t } = useTranslation();
+  const url = new URLSearchParams(useLocation().search).get('url') ?? '';
+  if (!/^https?:\/\//i.test(url)) return <Result status="warning" title={t('shell.iframe.badUrl')} />;
+  return (
+    <iframe
+      title={url}
+      src={url}
+      style={{ width: '100%', height: 'calc(100vh - 130px)', border: 0, display: 'block' }}
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
+    />
+  );
+}

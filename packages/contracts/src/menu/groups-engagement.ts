@@ -1,0 +1,58 @@
+import { CRUD, CRUDX, group, hiddenScreen, type Item, screen, VIEWX } from './menu-build.ts';
+
+/** Union, Reading promotion, Class corner, Others (spec §2). */
+export const engagementGroups: Item[] = [
+  group('union', '联盟管理', 'Union', 'DeploymentUnitOutlined', [
+    screen('/union/union-mana', '联盟管理', 'Unions', 'DeploymentUnitOutlined', [...CRUD, 'audit']),
+    screen('/union/search', '联盟检索', 'Union search', 'SearchOutlined'),
+    screen('/union/borrow', '联盟借书', 'Union check out', 'LogoutOutlined', ['borrow']),
+    screen('/union/return', '联盟还书', 'Union check in', 'LoginOutlined', ['return']),
+    screen('/union/brrecord', '联盟借阅记录', 'Union loan records', 'UnorderedListOutlined', VIEWX),
+    screen('/union/borrowlend', '联盟借入借出', 'Union lending and borrowing', 'SwapOutlined', VIEWX),
+  ]),
+  group('reading', '阅读推广', 'Reading promotion', 'HeartOutlined', [
+    screen('/newbook-announcement', '新书通报', 'New-book announcements', 'SoundOutlined', [...CRUD, 'publish']),
+    screen('/booklist', '推荐书单', 'Book lists', 'OrderedListOutlined', [...CRUD, 'publish']),
+    screen('/recommended-teacher', '教师荐书', 'Teacher recommendations', 'StarOutlined', [...CRUD, 'audit']),
+    screen('/recommended-teacher-label', '荐书标签', 'Recommendation labels', 'TagOutlined', CRUD),
+    screen('/bookreview', '书评管理', 'Book reviews', 'MessageOutlined', ['audit', 'delete', 'export']),
+    screen('/bookreview-setting', '书评设置', 'Book review settings', 'SettingOutlined', ['edit']),
+    screen('/reading-share', '阅读分享', 'Reading shares', 'ShareAltOutlined', ['audit', 'delete', 'export']),
+    screen('/share-dimension', '分享维度', 'Share dimensions', 'RadarChartOutlined', CRUD),
+    screen('/reading-clock', '阅读打卡', 'Reading clock-in', 'CheckCircleOutlined', CRUDX),
+    screen('/theme-reading', '主题阅读', 'Theme reading', 'BulbOutlined', [...CRUD, 'publish']),
+    screen('/join-reading', '进行中的活动', 'Current reading activities', 'PlayCircleOutlined', VIEWX),
+    screen('/end-reading', '已结束的活动', 'Ended reading activities', 'PauseCircleOutlined', VIEWX),
+    group('reading.points', '积分管理', 'Points', 'GiftOutlined', [
+      screen('/integral-rules', '积分规则', 'Point rules', 'ProfileOutlined', CRUD),
+      screen('/integral-point', '读者积分', 'Reader points', 'GiftOutlined', ['edit', 'export']),
+      screen('/integral-record', '积分记录', 'Point records', 'FileTextOutlined', VIEWX),
+    ]),
+    screen('/service-signin', '服务签到', 'Service sign-in', 'SolutionOutlined', CRUD),
+    screen('/signrecord', '签到记录', 'Sign-in records', 'FileDoneOutlined', VIEWX),
+    screen('/entry-exit-records', '出入馆记录', 'Entry and exit records', 'InteractionOutlined', VIEWX),
+    screen('/volunteer', '志愿者管理', 'Volunteers', 'SmileOutlined', [...CRUDX, 'audit']),
+    screen('/donate-book-record', '捐书记录', 'Book donations', 'GiftOutlined', CRUDX),
+    screen('/notice-list', '通知公告', 'Notices', 'NotificationOutlined', [...CRUD, 'publish']),
+    screen('/dynamics-museum', '图书馆动态', 'Library news', 'FileImageOutlined', [...CRUD, 'publish']),
+    screen('/search-mana', '检索站设置', 'Public search site settings', 'DesktopOutlined', ['edit']),
+    screen('/external-links', '外部链接', 'External links', 'LinkOutlined', CRUD),
+  ]),
+  group('class-corner', '班级图书角', 'Class corner', 'HomeOutlined', [
+    screen('/class-booksearch', '图书角检索', 'Class corner search', 'SearchOutlined'),
+    screen('/class-borrow-mana', '图书角借阅管理', 'Class corner loans', 'ReadOutlined', ['borrow', 'return']),
+    screen('/class-bookuse', '图书角使用情况', 'Class corner use', 'PieChartOutlined', VIEWX),
+    screen('/class-bookreturn', '图书角归还', 'Class corner returns', 'RollbackOutlined', ['return']),
+    screen('/class-bookrank', '图书角图书排行', 'Class corner top titles', 'OrderedListOutlined', VIEWX),
+    screen('/class-classrank', '图书角班级排行', 'Class corner top classes', 'TrophyOutlined', VIEWX),
+    screen('/class-studentrank', '图书角学生排行', 'Class corner top students', 'CrownOutlined', VIEWX),
+  ]),
+  group('others', '其他', 'Others', 'EllipsisOutlined', [
+    screen('/smart_bookcase', '智能书柜', 'Smart bookcases', 'HddOutlined', CRUD),
+    screen('/rd120m', 'RD120M读写器', 'RD120M reader', 'UsbOutlined', ['edit', 'test']),
+    screen('/orschool', '切换单位', 'Switch unit', 'SwapOutlined'),
+    hiddenScreen('/iframe', '内嵌页面', 'Embedded page', 'GlobalOutlined'),
+    hiddenScreen('/redirect', '页面跳转', 'Redirect', 'RightOutlined'),
+    hiddenScreen('/test', '测试页', 'Test page', 'ExperimentOutlined'),
+  ]),
+];

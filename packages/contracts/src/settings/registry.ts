@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * The typed registry of school settings (table `setting`: school_id, key, value jsonb). A key not listed here
+ * cannot be stored. `screen` says where it is edited: /setting (school settings) or /basic-config (library
+ * basic configuration). Labels are web i18n keys `settings.key.<key>`; groups `settings.group.<group>`.
+ */
+export type SettingType = 'string' | 'number' | 'boolean' | 'select' | 'image' | 'timezone';
+export type SettingScreen = 'setting' | 'basic-config';
+
+export interface SettingDef {
+  key: string;
+  type: SettingType;
+  default: string | number | boolean;
+  group: string;
+  screen: SettingScreen;
+  /** select: allowed values (labels `settings.option.<key>.<value>`). */
+  options?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+const def = (d: SettingDef) => d;
+
+export const SETTINGS = [
+  def({ key: 'school.displayName', type: 'string', default: '', group: 'school', screen: 'setting' }),
+  def({ key: 'school.logo', type: 'image', default: '', group: 'school', screen: 'setting' }),
+  def({ key: 'school.timeZone', type: 'timezone', default: 'Asia/Shanghai', group: 'school', screen: 'setting' }),
+  def({ key: 'circ.borrowVerify', type: 'boolean', default: false, group: 'security', screen: 'setting' }),
+  def({ key: 'security.passwordPolicy', type: 'boolean', default: true, group: 'security', screen: 'setting' }),
+  def({
+    key: 'security.lockAfterFailures',
+    type: 'number',
+    default: 5,
+    group: 'security',
+    screen: 'setting',
+    min: 0,
+    max: 20,
+  }),
+  def({
+    key: 'ui.menuVersion',
+    type: 'select',
+    default: 'old',
+    group: 'display',
+    screen: 'setting',
+    options: ['old', 'new'],
+  }),
+  def({
+    key: 'circ.loanDays',
+    type: 'number',
+    default: 30,
+    group: 'circulation',
+    screen: 'basic-config',
+    min: 1,
+    max: 365,
+  }),
+  def({
+    key: 'circ.renewDays',
+    type: 'number',
+    default: 15,
+    group: 'circulation',
+    screen: 'basic-config',
+    min: 0,
+    max: 365,
+  }),
+  def({
+    key: 'circ.maxRenewals',
+    type: 'number',
+    default: 1,
+    group: 'circulation',
+    screen: 'basic-config',
+    min: 0,
+    max: 10,
+  }),
+  def({
+    key: 'circ.overdueMode',
+    type: 'select',
+    default: 'unified-lendable',
+    group: 'circulation',
+    screen: 'basic-config',
+    options: ['unified-lendable', 'unified-refusal', 'single'],
+  }),
+  def({
+    key: 'circ.reservationHoldDays',
+    type: 'number',
+    default: 3,
+    group: 'circulation',
+    screen: 'basic-config',
+    min: 1,
+    max: 60,
+  }),
+  def({
+    key: 'circ.reminderDaysBefore',
+    type: 'number',
+    default: 2,
+    group: 'reminders',
+    screen: 'basic-config',
+    min: 0,
+    max: 30,
+  }),
+  def({ key: 'circ.overdueReminder', type: 'boolean', default: false, group: 'reminders', screen: 'basic-config' }),
+  def({ key: 'catalog.customClassify', type: 'boolean', default: false, group: 'catalogue', screen: 'basic-config' }),
+  def({ key: 'catalog.afiInitial', type: 'string', default: '', group: 'catalogue', screen: 'basic-config' }),
+  def({
+    key: 'rfid.deviceType',
+    type: 'select',
+    default: 'none',
+    group: 'devices',
+    screen: 'basic-config',
+    options: ['none', 'hf', 'uhf'],
+  }),
+  def({ key: 'opac.enabled', type: 'boolean', default: true, group: 'opac', screen: 'basic-config' }),
+] as const satisfies readonly SettingDef[];
+
+export type SettingKey = (typeof SETTINGS)[number]['key'];
+export const SETTING_BY_KEY: Record<string, SettingDef> = Object.fromEntries(SETTINGS.map((s) => [s.key, s]));
+
+/** The zod schema of one setting's value (shared by the form and the server). */
+export function valueSchema(d: SettingDef): z.ZodType {
+  switch (d.type) {
+    case 'number': {
+      let n = z.number().int();
+      if (d.min !== undefined) n = n.min(d.min);
+      if (d.max !== undefined) n = n.max(d.max);
+      return n;
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'select':
+      return z.enum(d.options as [string, ...string[]]);
+    case 'timezone':
+      return z.string().refine(validTimeZone, 'settings.badTimeZone');
+    case 'image':
+      return z
+        .string()
+        .max(500)
+        .refine((v) => v === '' || v.startsWith('/files/'), 'settings.badImage');
+    default:
+      return z.string().trim().max(200, 'validation.tooLong');
+  }
+}
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const GetConfigDataQuery = z.object({ keys: z.array(z.string()).max(100).optional() });
+export const SettingListQuery = z.object({ screen: z.enum(['setting', 'basic-config']) });
+export const SaveSettingsBody = z.object({
+  screen: z.enum(['setting', 'basic-config']),
+  values: z.record(z.string(), z.unknown()),
+});
+export type SaveSettingsBody = z.infer<typeof SaveSettingsBody>;
+
+export interface SettingItem {
+  key: string;
+  type: SettingType;
+  group: string;
+  options?: readonly string[];
+  min?: number;
+  max?: number;
+  default: string | number | boolean;
+  value: string | number | boolean;
+}
