@@ -42,7 +42,9 @@ export function ImageUpload({ value, onChange }: { value?: string; onChange?: (u
           {t(value ? 'kit.image.replace' : 'kit.image.upload')}
         </Button>
       </Upload>
-      {value ? <Button icon={<DeleteOutlined />} aria-label={t('kit.image.remove')} onClick={() => onChange?.(null)} /> : null}
+      {value ? (
+        <Button icon={<DeleteOutlined />} aria-label={t('kit.image.remove')} onClick={() => onChange?.(null)} />
+      ) : null}
     </Space>
   );
 }

@@ -10,6 +10,8 @@ import type { ResourcePageDef } from './types.ts';
 export interface FormState {
   mode: 'add' | 'edit';
   row?: any;
+  /** Values to start an add form with (over the fields' defaults). */
+  initial?: Record<string, unknown>;
 }
 
 /**
@@ -42,7 +44,7 @@ export function ResourceForm({
     else {
       const defaults: Record<string, unknown> = {};
       for (const f of fields) if (f.default !== undefined) defaults[f.name] = f.default;
-      form.setFieldsValue(defaults);
+      form.setFieldsValue({ ...defaults, ...state.initial });
     }
   }, [state, form, def, fields]);
 
@@ -58,8 +60,10 @@ export function ResourceForm({
       const loose: string[] = [];
       for (const i of issues) {
         const text = i18n.exists(i.message) ? t(i.message) : i.message;
-        const top = i.path.split('.')[0];
-        if (names.has(top)) byField.set(top, [...(byField.get(top) ?? []), text]);
+        // The issue's own field, else its top field, else its last segment (a nested value edited as a field).
+        const parts = i.path.split('.');
+        const name = [i.path, parts[0], parts[parts.length - 1]].find((n) => names.has(n));
+        if (name) byField.set(name, [...(byField.get(name) ?? []), text]);
         else loose.push(text);
       }
       form.setFields([...byField].map(([name, errors]) => ({ name, errors })));

@@ -37,6 +37,12 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
     : { ...def.listBody, ...filters, ...page };
   const { data, loading, reload } = useResourceList<R>(urls.list, body);
 
+  const helpers = {
+    reload,
+    selected,
+    openAdd: (initial?: Record<string, unknown>) => setFormState({ mode: 'add', initial }),
+  };
+
   const remove = (rows: R[]) =>
     modal.confirm({
       title: t('kit.delete.title'),
@@ -48,9 +54,11 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         await api.post(urls.delete, { ids: rows.map((r) => r.id) });
         notify.success(t('kit.delete.done'));
         setSelected([]);
+        def.onChange?.();
         // Deleting the last rows of the last page: step back so the user does not see an empty page.
         const left = data.Total - rows.length;
-        if (!def.tree && page.Page > 1 && left <= (page.Page - 1) * page.Rows) setPage({ ...page, Page: page.Page - 1 });
+        if (!def.tree && page.Page > 1 && left <= (page.Page - 1) * page.Rows)
+          setPage({ ...page, Page: page.Page - 1 });
         else void reload();
       },
     });
@@ -64,7 +72,12 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
   const rowActions = (def.rowActions ?? []).filter(allowed);
   const columns: TableColumnsType<R> = def.fields
     .filter((f) => f.inTable !== false)
-    .map((f) => ({ key: f.name, title: t(f.label), width: f.width, render: (_: unknown, row: R) => renderCell(f, row) }));
+    .map((f) => ({
+      key: f.name,
+      title: t(f.label),
+      width: f.width,
+      render: (_: unknown, row: R) => renderCell(f, row),
+    }));
   if (canEdit || canDelete || rowActions.length)
     columns.push({
       key: '_ops',
@@ -79,7 +92,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
             </Button>
           )}
           {rowActions.map((a) => (
-            <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => a.onClick(row, { reload, selected })}>
+            <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => a.onClick(row, helpers)}>
               {t(a.label)}
             </Button>
           ))}
@@ -119,7 +132,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
           </Button>
         )}
         {(def.toolbar ?? []).filter(allowed).map((a) => (
-          <Button key={a.key} danger={a.danger} onClick={() => a.onClick(undefined, { reload, selected })}>
+          <Button key={a.key} danger={a.danger} onClick={() => a.onClick(undefined, helpers)}>
             {t(a.label)}
           </Button>
         ))}
@@ -131,7 +144,11 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         columns={columns}
         dataSource={data.List}
         scroll={{ x: 'max-content' }}
-        rowSelection={canDelete ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows) } : undefined}
+        rowSelection={
+          canDelete
+            ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows) }
+            : undefined
+        }
         pagination={
           def.tree
             ? false
@@ -148,6 +165,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         onSaved={() => {
           setFormState(null);
           void reload();
+          def.onChange?.();
         }}
       />
     </div>

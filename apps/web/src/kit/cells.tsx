@@ -7,7 +7,12 @@ import { useOptions } from './useOptions.ts';
 
 function OptionCell({ field, value }: { field: FieldDef; value: unknown }) {
   const options = useOptions(field);
-  const values = Array.isArray(value) ? value : [value];
+  // A multiple select may travel as a comma-separated string (e.g. a school's learning periods).
+  const values = Array.isArray(value)
+    ? value
+    : field.multiple && typeof value === 'string'
+      ? value.split(',').filter(Boolean)
+      : [value];
   const labels = values.map((v) => options.find((o) => o.value === v)?.label ?? (v == null ? '' : String(v)));
   return <>{labels.join(', ')}</>;
 }
@@ -33,7 +38,15 @@ export function renderCell(f: FieldDef, row: any): ReactNode {
       return value ? (
         <span>
           <span
-            style={{ display: 'inline-block', width: 14, height: 14, background: String(value), marginRight: 6, verticalAlign: -2, border: '1px solid #ddd' }}
+            style={{
+              display: 'inline-block',
+              width: 14,
+              height: 14,
+              background: String(value),
+              marginRight: 6,
+              verticalAlign: -2,
+              border: '1px solid #ddd',
+            }}
           />
           {String(value)}
         </span>

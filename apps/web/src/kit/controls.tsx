@@ -102,7 +102,16 @@ export function FieldControl({ field: f, listUrl, row, disabled, search, ...rest
       return <SelectControl field={f} {...p} />;
     case 'switch':
       return search ? (
-        <SelectControl field={{ ...f, options: [{ value: true, label: 'kit.yes' }, { value: false, label: 'kit.no' }] }} {...p} />
+        <SelectControl
+          field={{
+            ...f,
+            options: [
+              { value: true, label: 'kit.yes' },
+              { value: false, label: 'kit.no' },
+            ],
+          }}
+          {...p}
+        />
       ) : (
         <Switch {...p} />
       );

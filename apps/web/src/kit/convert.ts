@@ -21,6 +21,12 @@ export function formFields(def: ResourcePageDef, mode: 'add' | 'edit'): FieldDef
   });
 }
 
+/** True when the contract (an object schema) refuses a missing value for the field. */
+function required(schema: z.ZodType, name: string): boolean {
+  const field = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape?.[name];
+  return !!field && !field.safeParse(undefined).success;
+}
+
 /** Form values → request body: unset optional fields are left out so the contract's defaults apply. */
 export function toBody(
   def: ResourcePageDef,
@@ -29,9 +35,17 @@ export function toBody(
   row?: { id: number },
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  const schema = mode === 'add' ? def.contracts.create : def.contracts.update;
   for (const f of formFields(def, mode)) {
     const v = values[f.name];
-    if (v === undefined || v === null || (v === '' && f.type !== 'text' && f.type !== 'textarea')) continue;
+    const textual = !f.type || f.type === 'text' || f.type === 'textarea' || f.type === 'password';
+    // An untouched REQUIRED text box goes as '' so the contract answers "please enter …" rather than
+    // "expected string"; untouched optional fields are left out so the contract's defaults apply.
+    if (v === undefined || v === null) {
+      if (textual && required(schema, f.name)) body[f.name] = '';
+      continue;
+    }
+    if (v === '' && !textual) continue;
     body[f.name] = v;
   }
   const out = def.fromForm ? def.fromForm(body, row as any) : body;

@@ -76,6 +76,13 @@ export interface FieldDef<R = any> {
   span?: number;
 }
 
+export interface ActionHelpers<R> {
+  reload: () => void;
+  selected: R[];
+  /** Opens the add form with some fields filled in. */
+  openAdd: (initial?: Record<string, unknown>) => void;
+}
+
 /** A row action or toolbar button beyond add/edit/delete/export. */
 export interface ExtraAction<R = any> {
   key: string;
@@ -83,7 +90,7 @@ export interface ExtraAction<R = any> {
   label: string;
   /** Permission code needed to see the button. */
   permission?: string;
-  onClick: (row: R | undefined, helpers: { reload: () => void; selected: R[] }) => void;
+  onClick: (row: R | undefined, helpers: ActionHelpers<R>) => void;
   danger?: boolean;
 }
 
@@ -116,6 +123,8 @@ export interface ResourcePageDef<R extends { id: number } = any> {
   toForm?: (row: R) => Record<string, unknown>;
   /** Form values → request body (after money/date conversion, before validation). */
   fromForm?: (values: Record<string, unknown>, row?: R) => Record<string, unknown>;
+  /** Called after a successful add, update or delete (e.g. refresh a cache the screen feeds). */
+  onChange?: () => void;
   /** Modal width (default 640). */
   modalWidth?: number;
 }

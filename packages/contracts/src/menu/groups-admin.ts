@@ -3,9 +3,9 @@ import { CRUD, CRUDX, group, hiddenScreen, type Item, screen, VIEWX } from './me
 /** System, Basics, People and organisation (spec §2). */
 export const adminGroups: Item[] = [
   group('system', '系统管理', 'System', 'SettingOutlined', [
-    screen('/sys/company', '单位管理', 'Units', 'BankOutlined', [...CRUD, 'authorize']),
+    screen('/sys/company', '单位管理', 'Units', 'BankOutlined', [...CRUDX, 'authorize']),
     screen('/sys/menu', '菜单管理', 'Menus', 'MenuOutlined', [...CRUD, 'authorize']),
-    screen('/sys/transition', '翻译管理', 'Translation management', 'TranslationOutlined', CRUD),
+    screen('/sys/transition', '翻译管理', 'Translation management', 'TranslationOutlined', CRUDX),
     screen('/setting', '系统设置', 'System settings', 'ControlOutlined', ['edit']),
     screen('/basic-config', '基础配置', 'Basic configuration', 'ToolOutlined', ['edit']),
     screen('/email', '邮件设置', 'E-mail settings', 'MailOutlined', ['edit', 'test']),
@@ -46,7 +46,7 @@ export const adminGroups: Item[] = [
       'edit',
       'print',
     ]),
-    screen('/department/permission/role', '角色管理', 'Roles', 'UserSwitchOutlined', [...CRUD, 'grant']),
+    screen('/department/permission/role', '角色管理', 'Roles', 'UserSwitchOutlined', [...CRUDX, 'grant']),
     screen('/permission', '读者权限组', 'Reader permission groups', 'SolutionOutlined', CRUD),
     screen('/department/dept-manage', '部门管理', 'Departments', 'ApartmentOutlined', CRUDX),
     screen('/dept', '教学部门', 'Teaching departments', 'PartitionOutlined', CRUD),

@@ -5,8 +5,8 @@ import { ResourceListQuery } from '../kit/resource.ts';
 
 /** Screen /department/permission/role. */
 export const ROLE_PERMISSION = 'department.permission.role';
-/** Granting menus/operations and assigning users are edits of the role. */
-export const ROLE_EDIT = `${ROLE_PERMISSION}:edit`;
+/** Granting menus/operations and assigning users to a role (the menu lists this verb for the screen). */
+export const ROLE_GRANT = `${ROLE_PERMISSION}:grant`;
 
 export const RoleState = { disabled: 0, enabled: 1 } as const;
 

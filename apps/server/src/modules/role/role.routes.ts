@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { P } from '@shuyuan/contracts/common/paths';
 import {
-  ROLE_EDIT,
+  ROLE_GRANT,
   ROLE_PERMISSION,
   type Role,
   RoleCandidateQuery,
@@ -80,7 +80,7 @@ export function roleRoutes(app: FastifyInstance): void {
 
   route(app, {
     url: `${P}/Role/SetRolePermissions`,
-    access: ROLE_EDIT,
+    access: ROLE_GRANT,
     schema: RoleGrant,
     audit: 'role.grant',
     handler: ({ db, scope, user, body }) => grantRole(db, scope, user!, body),
@@ -93,20 +93,20 @@ export function roleRoutes(app: FastifyInstance): void {
   });
   route(app, {
     url: `${P}/Role/GetRoleCandidates`,
-    access: ROLE_EDIT,
+    access: ROLE_GRANT,
     schema: RoleCandidateQuery,
     handler: ({ db, scope, body }) => roleCandidates(db, scope, body),
   });
   route(app, {
     url: `${P}/Role/AddRoleUsers`,
-    access: ROLE_EDIT,
+    access: ROLE_GRANT,
     schema: RoleUsersChange,
     audit: 'role.addUsers',
     handler: ({ db, scope, body }) => addRoleUsers(db, scope, body),
   });
   route(app, {
     url: `${P}/Role/RemoveRoleUsers`,
-    access: ROLE_EDIT,
+    access: ROLE_GRANT,
     schema: RoleUsersChange,
     audit: 'role.removeUsers',
     handler: ({ db, scope, body }) => removeRoleUsers(db, scope, body),

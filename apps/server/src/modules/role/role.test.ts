@@ -46,7 +46,7 @@ describe('roles', () => {
   });
 
   it('does not let a grantor hand out rights they do not hold', async () => {
-    const grantor = await buildUser(t.db, t.schoolId, { permissions: [CODE, `${CODE}:edit`] });
+    const grantor = await buildUser(t.db, t.schoolId, { permissions: [CODE, `${CODE}:grant`] });
     const target = await buildUser(t.db, t.schoolId, { permissions: [] });
     const up = await t.post(
       `${R}/SetRolePermissions`,
@@ -54,6 +54,13 @@ describe('roles', () => {
       { token: grantor.token },
     );
     expect(up.json.errorCode).toBe('ROLE_GRANT_BEYOND');
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: [CODE] });
+    const denied = await t.post(
+      `${R}/SetRolePermissions`,
+      { id: target.roleId, permissions: [] },
+      { token: viewer.token },
+    );
+    expect(denied.status).toBe(403);
     const okGrant = await t.post(
       `${R}/SetRolePermissions`,
       { id: target.roleId, permissions: [CODE] },

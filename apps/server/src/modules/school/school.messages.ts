@@ -13,7 +13,10 @@ registerMessages({
     zh: '账号只能包含字母、数字和 _ . @ -',
     en: 'The account may contain letters, digits and _ . @ - only',
   },
-  'system.company.form.adminPasswordRequired': { zh: '请输入管理员密码', en: 'Please enter the administrator password' },
+  'system.company.form.adminPasswordRequired': {
+    zh: '请输入管理员密码',
+    en: 'Please enter the administrator password',
+  },
   'system.company.form.adminNameRequired': { zh: '请输入管理员姓名', en: "Please enter the administrator's name" },
   'system.company.form.colorInvalid': { zh: '颜色格式应为 #RRGGBB', en: 'Colours are written #RRGGBB' },
   'system.company.field.name': { zh: '学校名称', en: 'School name' },

@@ -101,7 +101,10 @@ export function schoolRoutes(app: FastifyInstance): void {
         { labelKey: 'system.company.field.address', value: (d) => d.address, width: 36 },
         { labelKey: 'system.company.field.learningPeriod', value: (d) => d.learningPeriod },
         { labelKey: 'system.company.field.area', value: (d) => d.area },
-        { labelKey: 'system.company.field.region', value: (d) => [d.province, d.city, d.district].filter(Boolean).join('/') },
+        {
+          labelKey: 'system.company.field.region',
+          value: (d) => [d.province, d.city, d.district].filter(Boolean).join('/'),
+        },
         { labelKey: 'system.company.field.adminAccount', value: (d) => d.adminAccount },
         { labelKey: 'system.company.field.state', value: (d, t) => t(`system.company.state.${d.state}`), width: 10 },
       ],

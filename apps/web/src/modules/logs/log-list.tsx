@@ -1,5 +1,17 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +64,12 @@ export function LogList<R extends { id: number }>({ def }: { def: LogScreen<R> }
 
   return (
     <Card>
-      <Form form={form} layout="inline" onFinish={(v) => list.search(toBody(v))} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(v) => list.search(toBody(v))}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="range" label={t('logs.filter.time')}>
           <DatePicker.RangePicker />
         </Form.Item>

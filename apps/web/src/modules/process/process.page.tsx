@@ -1,6 +1,19 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { JOB_POLL_MS, type JobView, JobState } from '@shuyuan/contracts/jobs/job';
-import { Button, Card, Form, Input, Popconfirm, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Popconfirm,
+  Progress,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/auth/session.ts';

@@ -18,11 +18,8 @@ export default function EmailPage() {
   const canTest = usePermission(`${MAIL_CODE}:test`);
 
   useEffect(() => {
-    api.post<MailConfigView>(`${P}/Mail/GetMailConfig`, {}).then((v) => {
-      setView(v);
-      form.setFieldsValue({ ...v, password: '' });
-    });
-  }, [form]);
+    api.post<MailConfigView>(`${P}/Mail/GetMailConfig`, {}).then(setView);
+  }, []);
 
   const save = async (values: Record<string, unknown>) => {
     const parsed = MailConfigSave.safeParse(values);
@@ -60,14 +57,26 @@ export default function EmailPage() {
   if (!view) return <Skeleton active />;
   return (
     <Card>
-      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 12 }} disabled={!canEdit} onFinish={save}>
+      <Form
+        form={form}
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 12 }}
+        disabled={!canEdit}
+        onFinish={save}
+        initialValues={{ ...view, password: '' }}
+      >
         <Form.Item name="host" label={t('settings.email.host')} required>
           <Input placeholder="smtp.example.com" />
         </Form.Item>
         <Form.Item name="port" label={t('settings.email.port')} required>
           <InputNumber min={1} max={65535} />
         </Form.Item>
-        <Form.Item name="secure" label={t('settings.email.secure')} valuePropName="checked" extra={t('settings.email.secureHelp')}>
+        <Form.Item
+          name="secure"
+          label={t('settings.email.secure')}
+          valuePropName="checked"
+          extra={t('settings.email.secureHelp')}
+        >
           <Switch />
         </Form.Item>
         <Form.Item name="user" label={t('settings.email.user')}>
@@ -98,7 +107,12 @@ export default function EmailPage() {
         <Space style={{ marginLeft: '25%' }} direction="vertical">
           <Typography.Text type="secondary">{t('settings.email.testHelp')}</Typography.Text>
           <Space.Compact>
-            <Input style={{ width: 280 }} value={to} onChange={(e) => setTo(e.target.value)} placeholder={t('settings.email.testTo')} />
+            <Input
+              style={{ width: 280 }}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              placeholder={t('settings.email.testTo')}
+            />
             <Button onClick={() => void test()} loading={busy === 'test'} disabled={!view.configured || !to}>
               {t('settings.email.sendTest')}
             </Button>

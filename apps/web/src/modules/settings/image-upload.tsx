@@ -44,7 +44,9 @@ export function ImageUpload({ value, onChange }: { value?: string; onChange?: (u
           {t('settings.upload.choose')}
         </Button>
       </Upload>
-      {value && <Button icon={<DeleteOutlined />} aria-label={t('settings.upload.remove')} onClick={() => onChange?.('')} />}
+      {value && (
+        <Button icon={<DeleteOutlined />} aria-label={t('settings.upload.remove')} onClick={() => onChange?.('')} />
+      )}
     </Space>
   );
 }

@@ -12,26 +12,35 @@ const TIME_ZONES = ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Maca
 // Keys contain dots; the form uses them as single names, so they travel as one path segment.
 const name = (key: string) => ['values', key];
 
-function Control({ item }: { item: SettingItem }) {
+/** Form.Item hands value/onChange (or checked) to its child: pass them on to the real control. */
+function Control({ item, ...field }: { item: SettingItem; [prop: string]: unknown }) {
   const { t } = useTranslation();
   switch (item.type) {
     case 'boolean':
-      return <Switch />;
+      return <Switch {...field} />;
     case 'number':
-      return <InputNumber min={item.min} max={item.max} precision={0} />;
+      return <InputNumber {...field} min={item.min} max={item.max} precision={0} />;
     case 'select':
       return (
         <Select
+          {...field}
           style={{ width: 240 }}
           options={item.options?.map((o) => ({ value: o, label: t(`settings.option.${item.key}.${o}`) }))}
         />
       );
     case 'timezone':
-      return <Select style={{ width: 240 }} showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />;
+      return (
+        <Select
+          {...field}
+          style={{ width: 240 }}
+          showSearch
+          options={TIME_ZONES.map((z) => ({ value: z, label: z }))}
+        />
+      );
     case 'image':
-      return <ImageUpload />;
+      return <ImageUpload {...field} />;
     default:
-      return <Input style={{ maxWidth: 400 }} />;
+      return <Input {...field} style={{ maxWidth: 400 }} />;
   }
 }
 
@@ -44,11 +53,8 @@ export function SettingsForm({ screen }: { screen: SettingScreen }) {
   const canEdit = usePermission(`${screen}:edit`);
 
   useEffect(() => {
-    api.post<SettingItem[]>(`${P}/Config/GetSettingList`, { screen }).then((list) => {
-      setItems(list);
-      form.setFieldsValue({ values: Object.fromEntries(list.map((i) => [i.key, i.value])) });
-    });
-  }, [screen, form]);
+    api.post<SettingItem[]>(`${P}/Config/GetSettingList`, { screen }).then(setItems);
+  }, [screen]);
 
   const save = async () => {
     const values = form.getFieldValue('values') ?? {};
@@ -71,7 +77,15 @@ export function SettingsForm({ screen }: { screen: SettingScreen }) {
   const groups = [...new Set(items.map((i) => i.group))];
   return (
     <Card>
-      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 14 }} disabled={!canEdit} onFinish={save}>
+      <Form
+        form={form}
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 14 }}
+        disabled={!canEdit}
+        onFinish={save}
+        // The form mounts once the values arrived, so they are its initial values.
+        initialValues={{ values: Object.fromEntries(items.map((i) => [i.key, i.value])) }}
+      >
         {groups.map((g) => (
           <div key={g}>
             <Divider titlePlacement="start">{t(`settings.group.${g}`)}</Divider>

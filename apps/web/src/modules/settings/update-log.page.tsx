@@ -21,7 +21,15 @@ const def: ResourcePageDef = {
     { name: 'version', label: 'settings.release.version', span: 8, width: 100 },
     { name: 'title', label: 'settings.release.title', span: 16 },
     { name: 'content', label: 'settings.release.content', type: 'textarea', inTable: false, props: { rows: 10 } },
-    { name: 'state', label: 'settings.release.state', type: 'select', options: STATE, inSearch: true, default: 0, width: 100 },
+    {
+      name: 'state',
+      label: 'settings.release.state',
+      type: 'select',
+      options: STATE,
+      inSearch: true,
+      default: 0,
+      width: 100,
+    },
     {
       name: 'publishedAt',
       label: 'settings.release.publishedAt',

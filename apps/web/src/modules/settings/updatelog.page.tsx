@@ -26,7 +26,11 @@ export default function WhatsNewPage() {
             loading={notes.loading}
             dataSource={notes.List}
             locale={{ emptyText: t('settings.release.noNotes') }}
-            pagination={notes.Total > notes.Rows ? specPagination(t, notes.Page, notes.Rows, notes.Total, notes.setPage) as any : false}
+            pagination={
+              notes.Total > notes.Rows
+                ? (specPagination(t, notes.Page, notes.Rows, notes.Total, notes.setPage) as any)
+                : false
+            }
             renderItem={(n) => (
               <List.Item onClick={() => setOpen(n)} style={{ cursor: 'pointer' }}>
                 <List.Item.Meta
@@ -39,7 +43,9 @@ export default function WhatsNewPage() {
         </Card>
       </Col>
       <Drawer open={!!open} width={560} title={open?.title} onClose={() => setOpen(null)}>
-        <Typography.Paragraph type="secondary">{open && dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {open && dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm')}
+        </Typography.Paragraph>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{open?.content}</Typography.Paragraph>
       </Drawer>
     </Row>

@@ -1,0 +1,30 @@
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+// Tree-shaken ECharts: only the charts and components the dashboard draws.
+echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+/** One ECharts instance bound to a div; follows option changes and the container's size. */
+export function Chart({ option, height = 300 }: { option: echarts.EChartsCoreOption; height?: number }) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const c = echarts.init(el.current);
+    chart.current = c;
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(el.current);
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+  return <div ref={el} style={{ width: '100%', height }} />;
+}

@@ -1,0 +1,83 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import type { DashboardData } from '@shuyuan/contracts/dashboard/dashboard';
+import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/http.ts';
+import { Chart } from './chart.tsx';
+import { Shortcuts } from './shortcuts.tsx';
+
+const FIGURES = ['titles', 'copies', 'readers', 'staff', 'todayLoans', 'todayReturns', 'onLoan', 'overdue'] as const;
+
+/** /data-analysis (home): live figures of the school, loan trend, readers by identity, pinned shortcuts. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    api
+      .post<DashboardData>(`${P}/Home/GetDashboard`, { days: 14 }, { showError: false })
+      .then(setData, () => setFailed(true));
+  }, []);
+
+  const trend = useMemo(
+    () =>
+      data && {
+        tooltip: { trigger: 'axis' },
+        legend: { data: [t('dashboard.fig.loans'), t('dashboard.fig.returns')] },
+        grid: { left: 40, right: 20, top: 40, bottom: 30 },
+        xAxis: { type: 'category', data: data.trend.map((d) => d.date.slice(5)) },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: [
+          { name: t('dashboard.fig.loans'), type: 'bar', data: data.trend.map((d) => d.loans) },
+          { name: t('dashboard.fig.returns'), type: 'line', smooth: true, data: data.trend.map((d) => d.returns) },
+        ],
+      },
+    [data, t],
+  );
+  const readers = useMemo(
+    () =>
+      data && {
+        tooltip: { trigger: 'item' },
+        legend: { bottom: 0 },
+        series: [
+          {
+            type: 'pie',
+            radius: ['40%', '68%'],
+            data: data.readersByIdentity.map((r) => ({ name: t(`dashboard.identity.${r.identity}`), value: r.count })),
+          },
+        ],
+      },
+    [data, t],
+  );
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Shortcuts />
+      {failed && <Alert type="info" showIcon message={t('dashboard.noFigures')} />}
+      {!data && !failed && <Skeleton active />}
+      {data && (
+        <>
+          <Row gutter={[16, 16]}>
+            {FIGURES.map((f) => (
+              <Col key={f} xs={12} md={6}>
+                <Card>
+                  <Statistic title={t(`dashboard.fig.${f}`)} value={data[f]} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={16}>
+              <Card title={t('dashboard.trend')}>{trend && <Chart option={trend} />}</Card>
+            </Col>
+            <Col xs={24} lg={8}>
+              <Card title={t('dashboard.readersByIdentity')}>{readers && <Chart option={readers} />}</Card>
+            </Col>
+          </Row>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../app/pages.ts';
+
+/** Roles and permissions of the school. */
+export const pages: PageDef[] = [
+  { path: '/department/permission/role', component: lazy(() => import('./role.page.tsx')) },
+];
