@@ -46,7 +46,8 @@ async function measure(label: string, database: Database) {
     const t0 = performance.now();
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ Page: page, Rows: 20 }) });
     const body = await res.json();
-    if (!body.success || body.data.List.length !== 20) throw new Error(`list failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (!body.success || body.data.List.length !== 20)
+      throw new Error(`list failed: ${JSON.stringify(body).slice(0, 300)}`);
     return performance.now() - t0;
   };
   for (let i = 0; i < 50; i++) await call(1 + (i % 10));
@@ -54,7 +55,9 @@ async function measure(label: string, database: Database) {
   for (let i = 0; i < 500; i++) samples.push(await call(1 + (i % 50)));
   const s = summarize(samples);
   report(`20-row list request p95, ${label} (${ROWS} rows)`, s.p95, 'ms', 10);
-  console.log(`  (p50 ${s.p50.toFixed(2)} ms, max ${s.max.toFixed(2)} ms, ${s.n} sequential signed-in requests over HTTP)`);
+  console.log(
+    `  (p50 ${s.p50.toFixed(2)} ms, max ${s.max.toFixed(2)} ms, ${s.n} sequential signed-in requests over HTTP)`,
+  );
   await app.close();
   await database.close();
 }

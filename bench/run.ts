@@ -13,7 +13,9 @@ const all: Record<string, () => Promise<void>> = {
   web: benchWebSize,
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
-console.log(`Shuyuan benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+console.log(
+  `Shuyuan benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+);
 for (const name of wanted) {
   const fn = all[name];
   if (!fn) {

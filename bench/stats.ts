@@ -11,7 +11,13 @@ export function summarize(samples: number[]) {
 }
 
 /** Prints `name: value unit (budget < B unit, ratio R)`; ratio < 1 is within budget for "less is better". */
-export function report(name: string, value: number, unit: string, budget: number, better: 'lower' | 'higher' = 'lower') {
+export function report(
+  name: string,
+  value: number,
+  unit: string,
+  budget: number,
+  better: 'lower' | 'higher' = 'lower',
+) {
   const ratio = better === 'lower' ? value / budget : budget / value;
   const ok = ratio <= 1 ? 'OK' : 'OVER BUDGET';
   const cmp = better === 'lower' ? '<' : '≥';

@@ -15,7 +15,9 @@ export async function benchWebSize() {
     console.log('  web sizes: skipped (no /usr/bin/chromium)');
     return;
   }
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(root, 'apps/web') });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps/web'),
+  });
   if (r.status !== 0) throw new Error(r.stderr.toString());
   const server = await startServer({ WEB_DIST: dist });
   const ctx = await launch('zh-CN');
@@ -23,7 +25,8 @@ export async function benchWebSize() {
   const loaded = new Set<string>();
   page.on('response', (res) => {
     const u = new URL(res.url());
-    if (u.pathname.startsWith('/library/') && u.pathname.endsWith('.js')) loaded.add(u.pathname.replace('/library/', ''));
+    if (u.pathname.startsWith('/library/') && u.pathname.endsWith('.js'))
+      loaded.add(u.pathname.replace('/library/', ''));
   });
   const gz = (files: Iterable<string>) =>
     [...files].reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 1024;

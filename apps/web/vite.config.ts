@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// The product version (root package.json), the same one the server reports at /healthz.
+const rootPkg = new URL('../../package.json', import.meta.url);
+const pkg = JSON.parse(
+  readFileSync(existsSync(rootPkg) ? rootPkg : new URL('./package.json', import.meta.url), 'utf8'),
+) as { version: string };
 // The dev server proxies the API to a running server (SHUYUAN_API, default :3000).
 const api = process.env.SHUYUAN_API ?? 'http://localhost:3000';
 

@@ -20,6 +20,9 @@ export interface BuildOptions {
 }
 
 let reqSeq = 0;
+const PRODUCT_VERSION: string = JSON.parse(
+  fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+).version;
 
 /** Builds the whole Fastify app (testable with inject); main.ts only adds listen and shutdown. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -86,7 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', async () => {
     await app.database.exec('select 1');
-    return { status: 'ok', db: app.database.kind };
+    // version: the web app's /checkversion compares it with the build it was served (stale cache check).
+    return { status: 'ok', db: app.database.kind, version: PRODUCT_VERSION };
   });
 
   for (const m of modules) if (m.routes) await app.register(async (scope) => m.routes!(scope));

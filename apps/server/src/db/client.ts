@@ -38,6 +38,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => {
+      if ((err as any).code !== '57P01') console.error(`PostgreSQL connection error: ${err.message}`);
+    });
     await pool.query('select 1');
     const db = drizzlePg(pool) as unknown as Db;
     return {

@@ -35,4 +35,19 @@ export interface SeedContext {
   firstRun: boolean;
 }
 
-export const modules: ServerModule[] = [schoolModule, authModule, menuModule, jobsModule, uploadModule, logsModule, settingsModule, mailModule, feedbackModule, dashboardModule, roleModule, translationModule, basicModule, orgModule];
+export const modules: ServerModule[] = [
+  schoolModule,
+  authModule,
+  menuModule,
+  jobsModule,
+  uploadModule,
+  logsModule,
+  settingsModule,
+  mailModule,
+  feedbackModule,
+  dashboardModule,
+  roleModule,
+  translationModule,
+  basicModule,
+  orgModule,
+];

@@ -21,7 +21,8 @@ describe('paging of every list endpoint', () => {
     for (const r of routeRegistry.filter(isListRoute)) {
       const one = await t.post(r.url, { Page: 1, Rows: 1 });
       const needsContext =
-        one.json?.errorCode === 'VALIDATION' && one.json.issues?.every((i: any) => !/^(Page|Rows|SearchKey)$/.test(i.path));
+        one.json?.errorCode === 'VALIDATION' &&
+        one.json.issues?.every((i: any) => !/^(Page|Rows|SearchKey)$/.test(i.path));
       if (needsContext) continue; // a sub-list (e.g. the users of one role): it needs its parent's id
       if (!one.json?.success) {
         problems.push(`${r.url}: ${one.status} ${JSON.stringify(one.json).slice(0, 200)}`);
@@ -34,12 +35,15 @@ describe('paging of every list endpoint', () => {
       }
       if (Total >= 2) {
         const two = await t.post(r.url, { Page: 2, Rows: 1 });
-        if (JSON.stringify(two.json.data.List[0]) === JSON.stringify(List[0])) problems.push(`${r.url}: page 2 repeats page 1`);
+        if (JSON.stringify(two.json.data.List[0]) === JSON.stringify(List[0]))
+          problems.push(`${r.url}: page 2 repeats page 1`);
         const all = await t.post(r.url, { Page: 1, Rows: Math.min(Total, 500) });
-        if (all.json.data.List.length !== Math.min(Total, 500)) problems.push(`${r.url}: Total ${Total} but listed ${all.json.data.List.length}`);
+        if (all.json.data.List.length !== Math.min(Total, 500))
+          problems.push(`${r.url}: Total ${Total} but listed ${all.json.data.List.length}`);
       }
       const tooMany = await t.post(r.url, { Page: 1, Rows: 100_000 });
-      if (tooMany.json.success !== false || tooMany.json.errorCode !== 'VALIDATION') problems.push(`${r.url}: Rows 100000 accepted`);
+      if (tooMany.json.success !== false || tooMany.json.errorCode !== 'VALIDATION')
+        problems.push(`${r.url}: Rows 100000 accepted`);
     }
     expect(problems).toEqual([]);
   });

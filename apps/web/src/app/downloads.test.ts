@@ -36,7 +36,7 @@ describe('download tasks (spec §2, §9)', () => {
   });
 
   it('lists at most 5 tasks, newest first, and stops polling those that drop off', async () => {
-    const poll = vi.fn(async () => ({ DataCount: 10, Progress: 1, State: 1 as const, ResultFile: '' }));
+    const poll = vi.fn(async (_id: number) => ({ DataCount: 10, Progress: 1, State: 1 as const, ResultFile: '' }));
     downloads.setPoller(poll);
     for (let i = 1; i <= 7; i++) downloads.track({ id: i, fileName: `f${i}` });
     expect(downloads.get().map((t) => t.id)).toEqual([7, 6, 5, 4, 3]);
@@ -57,7 +57,13 @@ describe('download tasks (spec §2, §9)', () => {
   });
 
   it('never shows 100 % before the file exists', () => {
-    expect(fromJob({ DataCount: 10, Progress: 10, State: 1, ResultFile: '' })).toMatchObject({ done: false, percent: 99 });
-    expect(fromJob({ DataCount: 10, Progress: 10, State: 1, ResultFile: '/r' })).toMatchObject({ done: true, percent: 100 });
+    expect(fromJob({ DataCount: 10, Progress: 10, State: 1, ResultFile: '' })).toMatchObject({
+      done: false,
+      percent: 99,
+    });
+    expect(fromJob({ DataCount: 10, Progress: 10, State: 1, ResultFile: '/r' })).toMatchObject({
+      done: true,
+      percent: 100,
+    });
   });
 });

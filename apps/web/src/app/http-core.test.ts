@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttp, type HttpDeps, type Token } from './http-core.ts';
+import { ApiError, createHttp, type HttpDeps, issuesToFields, type Token } from './http-core.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -135,5 +135,22 @@ describe('http client: envelope and errors', () => {
     expect(await http.post('/t')).toEqual({ access_token: 'abc', token_type: 'Bearer' });
     fetchMock.mockResolvedValueOnce(json(200, { code: 5, success: true, data: [1] }));
     expect(await http.post('/t')).toEqual([1]);
+  });
+});
+
+describe('field issues for forms', () => {
+  it('groups issues per field and turns dotted paths into antd name paths', () => {
+    const fields = issuesToFields(
+      [
+        { path: 'name', message: 'validation.required' },
+        { path: 'items.0.barcode', message: 'Duplicate' },
+        { path: 'name', message: 'Too long' },
+      ],
+      (m) => (m === 'validation.required' ? 'Required' : m),
+    );
+    expect(fields).toEqual([
+      { name: ['name'], errors: ['Required', 'Too long'] },
+      { name: ['items', 0, 'barcode'], errors: ['Duplicate'] },
+    ]);
   });
 });

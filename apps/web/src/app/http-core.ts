@@ -193,6 +193,23 @@ export function createHttp(deps: HttpDeps) {
   };
 }
 
+/** antd Form.setFields entries for field issues: dotted paths become name arrays, one entry per field. */
+export function issuesToFields(
+  issues: FieldIssue[],
+  translate: (message: string) => string = (m) => m,
+): { name: (string | number)[]; errors: string[] }[] {
+  const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const issue of issues) {
+    const entry = byField.get(issue.path) ?? {
+      name: issue.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+      errors: [],
+    };
+    entry.errors.push(translate(issue.message));
+    byField.set(issue.path, entry);
+  }
+  return [...byField.values()];
+}
+
 export function withQuery(url: string, query?: Record<string, unknown>): string {
   if (!query) return url;
   const qs = new URLSearchParams();

@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd';
 import i18n from '../i18n/index.ts';
 import { renewClientToken, renewUserToken } from './auth/renew.ts';
 import { currentSchoolHeader, getSession } from './auth/session.ts';
-import { ApiError, createHttp, type RequestOpts } from './http-core.ts';
+import { ApiError, createHttp, issuesToFields, type RequestOpts } from './http-core.ts';
 import { notify, setGlobalLoading } from './notify.ts';
 
 export { ApiError, type RequestOpts };
@@ -30,7 +30,7 @@ const core = createHttp({
   },
   showError: (msg) => notify.error(msg),
   text: (k) => i18n.t(`app.http.${k}`),
-  loading: setGlobalLoading,
+  loading: (on) => setGlobalLoading(on, i18n.t('common.loading')),
 });
 
 export const api = {
@@ -74,14 +74,6 @@ async function saveResponse(r: Response, fileName?: string): Promise<void> {
  */
 export function fieldErrors(form: FormInstance, err: unknown): boolean {
   if (!(err instanceof ApiError) || !err.issues?.length) return false;
-  const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
-  for (const issue of err.issues) {
-    const name = issue.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-    const text = i18n.exists(issue.message) ? i18n.t(issue.message) : issue.message;
-    const entry = byField.get(issue.path) ?? { name, errors: [] };
-    entry.errors.push(text);
-    byField.set(issue.path, entry);
-  }
-  form.setFields([...byField.values()]);
+  form.setFields(issuesToFields(err.issues, (m) => (i18n.exists(m) ? i18n.t(m) : m)));
   return true;
 }

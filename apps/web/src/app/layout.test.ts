@@ -24,14 +24,24 @@ beforeAll(() => {
 });
 
 const menus: MenuNode[] = [
-  { id: 1, code: 'group.system', MenuName: '系统管理', MenuEnName: 'System', children: [
-    { id: 2, code: 'sys.company', MenuName: '单位管理', MenuEnName: 'Units', url: '/sys/company' },
-    { id: 3, code: 'sys.log', MenuName: '日志', MenuEnName: 'Logs', url: '/sys/log/operation' },
-    { id: 4, code: 'sys.menu', MenuName: '菜单', MenuEnName: 'Menus', url: '/sys/menu', hidden: true },
-  ] },
-  { id: 5, code: 'group.empty', MenuName: '未实现', MenuEnName: 'Not yet', children: [
-    { id: 6, code: 'x', MenuName: 'x', url: '/not/built' },
-  ] },
+  {
+    id: 1,
+    code: 'group.system',
+    MenuName: '系统管理',
+    MenuEnName: 'System',
+    children: [
+      { id: 2, code: 'sys.company', MenuName: '单位管理', MenuEnName: 'Units', url: '/sys/company' },
+      { id: 3, code: 'sys.log', MenuName: '日志', MenuEnName: 'Logs', url: '/sys/log/operation' },
+      { id: 4, code: 'sys.menu', MenuName: '菜单', MenuEnName: 'Menus', url: '/sys/menu', hidden: true },
+    ],
+  },
+  {
+    id: 5,
+    code: 'group.empty',
+    MenuName: '未实现',
+    MenuEnName: 'Not yet',
+    children: [{ id: 6, code: 'x', MenuName: 'x', url: '/not/built' }],
+  },
   { id: 7, code: 'link', MenuName: '外链', MenuEnName: 'Link', url: 'https://example.org/a?b=1' },
 ];
 

@@ -31,9 +31,9 @@ let loadingCount = 0;
 const LOADING_KEY = 'global-loading';
 
 /** Global loading indicator for calls made with { loading: true }. */
-export function setGlobalLoading(on: boolean): void {
+export function setGlobalLoading(on: boolean, text = '…'): void {
   loadingCount += on ? 1 : -1;
   const m = api ?? message;
-  if (loadingCount > 0) m.loading({ content: '…', key: LOADING_KEY, duration: 0 });
+  if (loadingCount > 0) m.loading({ content: text, key: LOADING_KEY, duration: 0 });
   else m.destroy(LOADING_KEY);
 }

@@ -68,7 +68,7 @@ export async function startExport(
           .select()
           .from(def.table as any)
           .where(where)
-          .orderBy(...order, def.table.id)
+          .orderBy(...order)
           .limit(BATCH)
           .offset(done)) as any[];
         if (!rows.length) break;

@@ -34,8 +34,9 @@ export function listWhere(def: AnyDef, ctx: Ctx<any>, q: Record<string, any>): S
   return visibleWhere(def, ctx, ...conds);
 }
 
+/** The list order; id last as a tie-breaker, so pages never overlap or skip rows with equal sort keys. */
 export function listOrder(def: AnyDef, tree: boolean): (SQL | PgColumn)[] {
-  if (def.orderBy?.length) return def.orderBy;
+  if (def.orderBy?.length) return [...def.orderBy, asc(def.table.id)];
   return [tree ? asc(def.table.id) : desc(def.table.id)];
 }
 

@@ -107,6 +107,19 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession);
 }
 
+/**
+ * Public search mode (spec §6): the public site calls this with the school the reader chose (stored search
+ * value); from then on requests carry that school until `leavePublicSearch()`.
+ */
+export function enterPublicSearch(schoolId: number | string): void {
+  sessionStorage.setItem(SEARCH_MODE_KEY, '1');
+  localStorage.setItem(SEARCH_SCHOOL_KEY, String(schoolId));
+}
+
+export function leavePublicSearch(): void {
+  sessionStorage.removeItem(SEARCH_MODE_KEY);
+}
+
 /** The schoolID header: the current school, or in public-search mode the stored search value. */
 export function currentSchoolHeader(): string | null {
   if (sessionStorage.getItem(SEARCH_MODE_KEY) === '1') {

@@ -19,7 +19,9 @@ export function ChangePassword({ open, onClose }: { open: boolean; onClose: () =
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid input is shown under the fields by the form itself.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       await api.post('/micro/basic/open/user/updatePassword', values);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { mainPages, type PageDef } from '../pages.ts';
 import { PageFrame } from '../router/PageFrame.tsx';
@@ -12,6 +12,16 @@ export function isKeptAlive(pathname: string, page: PageDef | undefined): boolea
   return pathname !== '/search/personal' && pathname !== '/libraryinfo';
 }
 
+const ViewActive = createContext(true);
+
+/**
+ * False while the page's view is kept alive but hidden behind another tab: pages that poll, listen to the
+ * keyboard or a scanner, or hold focus should pause then.
+ */
+export function useViewActive(): boolean {
+  return useContext(ViewActive);
+}
+
 const routes = mainPages.map((p) => <Route key={p.path} path={p.path} element={<PageFrame page={p} />} />);
 
 /** One view: its own location context, so a hidden page keeps reading its own path and query. */
@@ -22,7 +32,9 @@ const View = memo(function View({ tab, active, live }: { tab: Tab; active: boole
   );
   return (
     <div className="sy-view" style={{ display: active ? 'block' : 'none' }} data-view={tab.key}>
-      <Routes location={active && live ? live : own}>{routes}</Routes>
+      <ViewActive.Provider value={active}>
+        <Routes location={active && live ? live : own}>{routes}</Routes>
+      </ViewActive.Provider>
     </div>
   );
 });

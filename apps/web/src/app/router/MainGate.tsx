@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loadUserSession } from '../auth/load.ts';
-import { signIn } from '../auth/oidc.ts';
+import { signIn, userManager } from '../auth/oidc.ts';
 import { useSession } from '../auth/session.ts';
 import { pageFor } from '../layout/menu.ts';
 
@@ -32,6 +32,11 @@ export function MainGate() {
   useEffect(() => {
     if (known && !token) void signIn(`${loc.pathname}${loc.search}`);
   }, [known, token, loc.pathname, loc.search]);
+  // A reloaded session starts the provider client too: automatic silent renewal and session monitoring.
+  const signedIn = !!token;
+  useEffect(() => {
+    if (signedIn) void userManager();
+  }, [signedIn]);
 
   const load = useCallback(() => {
     setFailed(false);

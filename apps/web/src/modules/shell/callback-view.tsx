@@ -6,7 +6,6 @@ import { completeSignIn } from '../../app/auth/oidc.ts';
 // Spec §9: a returned code counts as an authorization code only if longer than 20 characters.
 import { MIN_CODE_LENGTH } from '@shuyuan/contracts/auth/plat';
 
-
 /**
  * Sign-in return. The server redirects /library/callback?code&state to /library/#/callback?code&state; the code
  * is completed against the URL the provider was told (`${origin}/library/callback?…`).
