@@ -88,7 +88,9 @@ function bearer(req: FastifyRequest): string | null {
 /** Resolves the caller and the school for a route's access level; throws 401/403/99998 as spec §8 says. */
 async function authorize(app: FastifyInstance, req: FastifyRequest, access: Access): Promise<void> {
   const token = bearer(req);
-  const wantedSchool = headerSchool(req);
+  let wantedSchool = headerSchool(req);
+  /** A device token (client credentials) bound to no user acts only on public calls, for its own school. */
+  let deviceOnly = false;
   if (token) {
     const check = await verifyToken(token);
     if (!check.ok) {
@@ -116,6 +118,9 @@ async function authorize(app: FastifyInstance, req: FastifyRequest, access: Acce
         });
         if (!p && access !== 'public' && access !== 'publicSchool') throw unauthorized();
         req.principal = p ?? undefined;
+      } else if (check.kind === 'client') {
+        deviceOnly = true;
+        if (check.schoolId) wantedSchool = check.schoolId;
       }
     }
   }
@@ -130,6 +135,7 @@ async function authorize(app: FastifyInstance, req: FastifyRequest, access: Acce
     return;
   }
   const p = req.principal;
+  if (!p && deviceOnly) throw forbidden();
   if (!p) throw unauthorized();
   const school = wantedSchool ?? p.homeSchoolId;
   if (access === 'signedIn') {

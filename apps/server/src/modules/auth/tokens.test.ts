@@ -92,4 +92,14 @@ describe('access tokens', () => {
     const own = await t.post(`${P}/WebPlat/Authorization`, {}, who(u.token, t.schoolId));
     expect(own.json.data.schoolIds).toEqual([t.schoolId]);
   });
+
+  it('lets a device token with no user call public endpoints only (403 elsewhere, never 401)', async () => {
+    const c = await createClient(t.db, { schoolId: t.schoolId, name: 'Guide screen 1' });
+    const { access_token } = (await clientToken(c.clientId, c.clientSecret)).json();
+    const pub = await t.get(`${P}/WebPlat/GetPlatConfig`, {}, { token: access_token });
+    expect(pub.json.success).toBe(true);
+    const staff = await t.post(`${P}/WebPlat/Authorization`, {}, { token: access_token });
+    expect(staff.status).toBe(403);
+    expect(staff.json.errorCode).toBe('FORBIDDEN');
+  });
 });
