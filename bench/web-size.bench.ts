@@ -30,18 +30,29 @@ export async function benchWebSize() {
   });
   const gz = (files: Iterable<string>) =>
     [...files].reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 1024;
+  const biggest = (files: Set<string>) =>
+    console.log(
+      `  largest: ${[...files]
+        .map((f) => [f, gz([f])] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([f, k]) => `${path.basename(f)} ${k.toFixed(0)} KB`)
+        .join(', ')}`,
+    );
   try {
     await page.goto(`${server.url}/library/`);
     await page.waitForSelector('input[type=password]', { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const signIn = gz(loaded);
     report('JS loaded by the sign-in page (gzip)', signIn, 'KB', 250);
+    biggest(loaded);
     await page.locator('input[type=password]').fill(ADMIN_PASSWORD);
     await page.locator('input').first().fill('admin');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/data-analysis/, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     report('JS loaded by the back-office shell incl. sign-in (gzip)', gz(loaded), 'KB', 400);
+    biggest(loaded);
   } finally {
     await ctx.close();
     await server.stop();

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, runMigrations } from './db/client.ts';
+import { openDatabase, runMigrations, scheduleAnalyze } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedAll } from './db/seed.ts';
 import { modules } from './modules/index.ts';
@@ -19,6 +19,7 @@ try {
   throw e;
 }
 await runMigrations(database);
+const stopAnalyze = scheduleAnalyze(database);
 const notices = await seedAll(database.db, config);
 const app = await buildApp({ config, database, logger: process.env.NODE_ENV !== 'test' });
 await app.listen({ port: config.port, host: config.host });
@@ -41,6 +42,7 @@ async function shutdown(signal: string) {
   console.log(`\n${signal}: shutting down…`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  stopAnalyze();
   for (const s of stoppers) await s?.();
   await app.close();
   await database.close();

@@ -79,3 +79,17 @@ export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   else await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
 }
+
+/**
+ * PGlite runs no autovacuum worker, so its planner statistics are never refreshed on their own and plans
+ * go wrong as tables grow (a 20k-row log sorted in memory instead of read through its index). Analyze at
+ * start and every 15 minutes. PostgreSQL's autovacuum does this by itself.
+ */
+export function scheduleAnalyze(database: Database, everyMs = 15 * 60_000): () => void {
+  if (database.kind !== 'pglite') return () => {};
+  const run = () => database.exec('analyze').catch(() => {});
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

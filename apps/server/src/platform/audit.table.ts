@@ -19,7 +19,11 @@ export const operationLog = pgTable(
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('operation_log_school_time_idx').on(t.schoolId, t.createdAt)],
+  // (school, id) serves the newest-first page; (school, time) the time-range filter.
+  (t) => [
+    index('operation_log_school_id_idx').on(t.schoolId, t.id),
+    index('operation_log_school_time_idx').on(t.schoolId, t.createdAt),
+  ],
 );
 
 /** Unexpected errors, with the request id the user was shown. Shown on /sys/log/error. */

@@ -44,8 +44,36 @@ export function hasPermission(p: Principal, code: string): boolean {
   return false;
 }
 
-/** Loads the user and their permissions in `schoolId` (or their home school). */
+/**
+ * Principals of recent requests, for at most PRINCIPAL_TTL_MS: resolving one costs three queries and runs on
+ * every request. Any write in this process clears the memory (route.ts), so a changed role or a disabled user
+ * takes effect at once here; another process sharing the database may lag by at most PRINCIPAL_TTL_MS —
+ * the same bound as the token memory.
+ */
+const PRINCIPAL_TTL_MS = 5_000;
+const principals = new Map<string, { p: Principal | null; until: number }>();
+
+export function forgetPrincipals(): void {
+  principals.clear();
+}
+
 export async function loadPrincipal(
+  db: Db,
+  userId: number,
+  schoolId: number | null,
+  extra: { kind: 'user' | 'client'; clientId?: string; scopes: string[] },
+): Promise<Principal | null> {
+  const key = `${userId}:${schoolId ?? ''}:${extra.kind}:${extra.clientId ?? ''}:${extra.scopes.join(' ')}`;
+  const hit = principals.get(key);
+  if (hit && hit.until > Date.now()) return hit.p;
+  const p = await resolvePrincipal(db, userId, schoolId, extra);
+  if (principals.size > 10_000) principals.clear();
+  principals.set(key, { p, until: Date.now() + PRINCIPAL_TTL_MS });
+  return p;
+}
+
+/** Loads the user and their permissions in `schoolId` (or their home school). */
+async function resolvePrincipal(
   db: Db,
   userId: number,
   schoolId: number | null,

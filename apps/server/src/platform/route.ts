@@ -6,7 +6,7 @@ import { recordOperation } from './audit.ts';
 import { BizError, forbidden, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
-import { hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
+import { forgetPrincipals, hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
 import { Scope } from './tenancy.ts';
 import { parseWith } from './validate.ts';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
@@ -175,7 +175,11 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         auditDetail: {},
       };
       const result = await def.handler(ctx);
-      if (def.audit) await recordOperation(app.database.db, ctx, def.audit, body);
+      if (def.audit) {
+        // A write may change roles, memberships or users: resolve callers afresh from now on.
+        forgetPrincipals();
+        await recordOperation(app.database.db, ctx, def.audit, body);
+      }
       if (def.raw) return reply.sent ? reply : result;
       return ok(result ?? null, ctx.t('common.ok'));
     },

@@ -468,6 +468,7 @@ CREATE TABLE "job" (
 --> statement-breakpoint
 CREATE INDEX "login_captcha_expires_idx" ON "login_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "login_log_school_id_idx" ON "login_log" USING btree ("school_id","id");--> statement-breakpoint
 CREATE INDEX "login_log_account_time_idx" ON "login_log" USING btree ("account","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_client_client_id_uq" ON "oauth_client" USING btree ("client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "oidc_payload_pk" ON "oidc_payload" USING btree ("type","id");--> statement-breakpoint
@@ -489,6 +490,7 @@ CREATE UNIQUE INDEX "shelf_position_school_code_uq" ON "shelf_position" USING bt
 CREATE INDEX "shelf_position_shelf_idx" ON "shelf_position" USING btree ("shelf_id");--> statement-breakpoint
 CREATE INDEX "feedback_school_state_idx" ON "feedback" USING btree ("school_id","state","id");--> statement-breakpoint
 CREATE INDEX "sip2_log_school_time_idx" ON "sip2_log" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "sip2_log_school_id_idx" ON "sip2_log" USING btree ("school_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "menu_code_uq" ON "menu" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "department_school_kind_idx" ON "department" USING btree ("school_id","kind");--> statement-breakpoint
 CREATE INDEX "department_parent_idx" ON "department" USING btree ("parent_id");--> statement-breakpoint
@@ -502,6 +504,7 @@ CREATE UNIQUE INDEX "school_code_uq" ON "school" USING btree ("code");--> statem
 CREATE INDEX "release_note_school_idx" ON "release_note" USING btree ("school_id","state","published_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "translation_school_key_uq" ON "translation" USING btree ("school_id","key");--> statement-breakpoint
 CREATE INDEX "error_log_time_idx" ON "error_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "operation_log_school_id_idx" ON "operation_log" USING btree ("school_id","id");--> statement-breakpoint
 CREATE INDEX "operation_log_school_time_idx" ON "operation_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_school_user_idx" ON "job" USING btree ("school_id","user_id","id");--> statement-breakpoint
 CREATE INDEX "job_state_idx" ON "job" USING btree ("state");--> statement-breakpoint

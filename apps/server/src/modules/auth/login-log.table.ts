@@ -20,6 +20,7 @@ export const loginLog = pgTable(
   },
   (t) => [
     index('login_log_school_time_idx').on(t.schoolId, t.createdAt),
+    index('login_log_school_id_idx').on(t.schoolId, t.id),
     // Failures of unknown accounts are counted from here (lockout without revealing which accounts exist).
     index('login_log_account_time_idx').on(t.account, t.createdAt),
   ],

@@ -20,5 +20,8 @@ export const sip2Log = pgTable(
     durationMs: integer('duration_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sip2_log_school_time_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('sip2_log_school_time_idx').on(t.schoolId, t.createdAt),
+    index('sip2_log_school_id_idx').on(t.schoolId, t.id),
+  ],
 );

@@ -8,6 +8,7 @@ import {
   SchoolUpdate,
 } from '@shuyuan/contracts/school/school';
 import { fail } from '../../platform/errors.ts';
+import { ensureSchoolBasics } from '../basic/basic.seed.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { school } from './school.table.ts';
 import { createSchoolAdmin, removeSchoolOwn, schoolAdmins, schoolInUse, schoolSubtree } from './school.service.ts';
@@ -81,7 +82,10 @@ export function schoolRoutes(app: FastifyInstance): void {
           throw fail('SCHOOL_SELF', 'system.company.error.self');
       },
       afterSave: async ({ ctx, db, input, existing, row }) => {
-        if (!existing) await createSchoolAdmin(db, row.id, input as SchoolCreate, ctx.t('system.company.adminRole'));
+        if (!existing) {
+          await createSchoolAdmin(db, row.id, input as SchoolCreate, ctx.t('system.company.adminRole'));
+          await ensureSchoolBasics(db, row.id);
+        }
       },
       beforeDelete: async ({ ctx, db, rows }) => {
         if (rows.some((r) => r.id === ctx.schoolId)) throw fail('SCHOOL_SELF', 'system.company.error.self');

@@ -59,8 +59,25 @@ export async function schoolAdmins(
   return out;
 }
 
-// Bookkeeping that belongs to the school itself and goes with it; anything else it owns means "in use".
-const OWN_TABLES = new Set(['role', 'user_role', 'operation_log', 'login_log', 'error_log', 'job', 'translation']);
+// Set-up and bookkeeping that belong to the school itself and go with it (defaults created with the school,
+// settings, logs); a row in any other table with a school_id means the school is in use.
+const OWN_TABLES = new Set([
+  'role',
+  'user_role',
+  'operation_log',
+  'login_log',
+  'error_log',
+  'sip2_log',
+  'job',
+  'translation',
+  'resource_type',
+  'setting',
+  'auth_setting',
+  'mail_config',
+  'oauth_client',
+  'school_menu_off',
+  'home_shortcut',
+]);
 
 /**
  * A school may be deleted only while it is empty: no member schools, no users beyond its administrators, no
@@ -90,7 +107,9 @@ export async function schoolInUse(db: Db, id: number): Promise<boolean> {
 
 /** Removes what a school owns by itself (roles, memberships, its administrators) before the school row goes. */
 export async function removeSchoolOwn(db: Db, ids: number[]): Promise<void> {
-  await db.delete(userRole).where(inArray(userRole.schoolId, ids));
-  await db.delete(role).where(inArray(role.schoolId, ids));
+  for (const table of OWN_TABLES)
+    await db.execute(
+      sql`delete from ${sql.identifier(table)} where school_id in ${sql.raw(`(${ids.map((i) => Math.trunc(i)).join(',')})`)}`,
+    );
   await db.delete(appUser).where(inArray(appUser.schoolId, ids));
 }

@@ -1,3 +1,4 @@
+import { resourceType } from '../basic/branch.table.ts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
@@ -79,6 +80,8 @@ describe('schools (/sys/company)', () => {
     const a = (await t.post(`${S}/AddSchool`, { ...school1, code: 'empty', adminAccount: 'e1' })).json.data;
     const b = (await t.post(`${S}/AddSchool`, { ...school1, code: 'busy', adminAccount: 'b1' })).json.data;
     await buildUser(t.db, b.id, { account: 'reader1' });
+    // A new school starts with the standard resource types, ready to catalogue.
+    expect((await t.db.select().from(resourceType).where(eq(resourceType.schoolId, a.id))).length).toBeGreaterThan(0);
     const busy = await t.post(`${S}/DeleteSchool`, { ids: [a.id, b.id] }, { lang: 'en' });
     expect(busy.json.errorCode).toBe('IN_USE');
     expect((await t.db.select().from(school).where(eq(school.id, a.id))).length).toBe(1);
@@ -87,6 +90,7 @@ describe('schools (/sys/company)', () => {
     expect((await t.db.select().from(school).where(eq(school.id, a.id))).length).toBe(0);
     expect((await t.db.select().from(appUser).where(eq(appUser.schoolId, a.id))).length).toBe(0);
     expect((await t.db.select().from(userRole).where(eq(userRole.schoolId, a.id))).length).toBe(0);
+    expect((await t.db.select().from(resourceType).where(eq(resourceType.schoolId, a.id))).length).toBe(0);
   });
 
   it('needs sys.company to list schools', async () => {
