@@ -31,6 +31,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => `${Date.now().toString(36)}-${(++reqSeq).toString(36)}`,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy: true,
+    // Per-request lines would flood a school server's console; errors and start-up are still logged.
+    disableRequestLogging: true,
   });
   app.decorate('database', opts.database);
   app.decorate('config', opts.config);
