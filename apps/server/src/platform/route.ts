@@ -53,8 +53,14 @@ export interface RouteDef<S extends z.ZodType | undefined> {
 }
 
 /** Registry for the OpenAPI description. */
-export const routeRegistry: { method: string; url: string; access: Access; schema?: z.ZodType; summary?: string }[] =
-  [];
+export const routeRegistry: {
+  method: string;
+  url: string;
+  access: Access;
+  schema?: z.ZodType;
+  summary?: string;
+  audit?: string;
+}[] = [];
 
 const RESERVED = new Set(['public', 'publicSchool', 'signedIn', 'school']);
 
