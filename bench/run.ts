@@ -1,5 +1,7 @@
+import { benchLabels } from './labels.bench.ts';
 import { benchList } from './list.bench.ts';
 import { localPg } from './pg.ts';
+import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
 import { benchWebSize } from './web-size.bench.ts';
 
@@ -9,8 +11,10 @@ import { benchWebSize } from './web-size.bench.ts';
  */
 const all: Record<string, () => Promise<void>> = {
   list: async () => benchList(await localPg()),
+  sip2: async () => benchSip2(await localPg()),
   start: benchStartTime,
   web: benchWebSize,
+  labels: benchLabels,
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 console.log(

@@ -15,6 +15,8 @@ import { translationModule } from './translation/translation.module.ts';
 import { menuModule } from './menu/menu.module.ts';
 import { basicModule } from './basic/basic.module.ts';
 import { orgModule } from './org/org.module.ts';
+import { classificationModule } from './classification/classification.module.ts';
+import { sip2Module } from '../sip2/sip2.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -50,4 +52,6 @@ export const modules: ServerModule[] = [
   translationModule,
   basicModule,
   orgModule,
+  sip2Module,
+  classificationModule,
 ];

@@ -194,6 +194,36 @@ CREATE TABLE "shelf_position" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "book_number_lock" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"class_code" text NOT NULL,
+	"number" integer NOT NULL,
+	"holder" text NOT NULL,
+	"locked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "book_number_seq" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"class_code" text NOT NULL,
+	"next" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clc_class" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"scheme" text NOT NULL,
+	"school_id" integer,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"level" integer NOT NULL,
+	"parent_code" text,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "clc_class_scheme_school_code_uq" UNIQUE NULLS NOT DISTINCT("scheme","school_id","code")
+);
+--> statement-breakpoint
 CREATE TABLE "home_shortcut" (
 	"school_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
@@ -466,6 +496,19 @@ CREATE TABLE "job" (
 	"owner" text
 );
 --> statement-breakpoint
+CREATE TABLE "sip_account" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"login" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"location_code" text DEFAULT '' NOT NULL,
+	"charset" text DEFAULT 'utf-8' NOT NULL,
+	"lang" text DEFAULT 'zh' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "login_captcha_expires_idx" ON "login_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_id_idx" ON "login_log" USING btree ("school_id","id");--> statement-breakpoint
@@ -488,6 +531,11 @@ CREATE UNIQUE INDEX "shelf_location_code_uq" ON "shelf" USING btree ("school_id"
 CREATE UNIQUE INDEX "shelf_area_location_name_uq" ON "shelf_area" USING btree ("school_id","location_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "shelf_position_school_code_uq" ON "shelf_position" USING btree ("school_id","code");--> statement-breakpoint
 CREATE INDEX "shelf_position_shelf_idx" ON "shelf_position" USING btree ("shelf_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "book_number_lock_uq" ON "book_number_lock" USING btree ("school_id","class_code","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "book_number_seq_school_class_uq" ON "book_number_seq" USING btree ("school_id","class_code");--> statement-breakpoint
+CREATE INDEX "clc_class_parent_idx" ON "clc_class" USING btree ("scheme","parent_code","sort");--> statement-breakpoint
+CREATE INDEX "clc_class_code_prefix_idx" ON "clc_class" USING btree ("scheme","code" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "clc_class_name_trgm_idx" ON "clc_class" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "feedback_school_state_idx" ON "feedback" USING btree ("school_id","state","id");--> statement-breakpoint
 CREATE INDEX "sip2_log_school_time_idx" ON "sip2_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "sip2_log_school_id_idx" ON "sip2_log" USING btree ("school_id","id");--> statement-breakpoint
@@ -508,4 +556,5 @@ CREATE INDEX "operation_log_school_id_idx" ON "operation_log" USING btree ("scho
 CREATE INDEX "operation_log_school_time_idx" ON "operation_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_school_user_idx" ON "job" USING btree ("school_id","user_id","id");--> statement-breakpoint
 CREATE INDEX "job_state_idx" ON "job" USING btree ("state");--> statement-breakpoint
-CREATE UNIQUE INDEX "job_key_uq" ON "job" USING btree ("key");
+CREATE UNIQUE INDEX "job_key_uq" ON "job" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "sip_account_login_uq" ON "sip_account" USING btree ("login");

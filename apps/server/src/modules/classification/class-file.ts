@@ -1,0 +1,101 @@
+import type { FieldIssue } from '@shuyuan/contracts/common/envelope';
+
+/** One node read from a scheme file. */
+export interface ClassRow {
+  code: string;
+  name: string;
+  level: number;
+  parentCode: string | null;
+}
+
+export interface ParsedClassFile {
+  rows: ClassRow[];
+  /** Bad lines, each with its line number (TSV) or index (JSON); the import refuses the file if any. */
+  issues: FieldIssue[];
+  /**
+   * Repeats of a code already read, skipped: the first occurrence wins. The published CLC data lists
+   * 27 codes more than once (S727.1 under S727 and under S727/728, Q914.87 under two parents).
+   */
+  duplicates: number;
+}
+
+const MAX_ISSUES = 50;
+
+function check(rows: (Partial<ClassRow> & { at: string })[]): ParsedClassFile {
+  const issues: FieldIssue[] = [];
+  const seen = new Set<string>();
+  const out: ClassRow[] = [];
+  let duplicates = 0;
+  for (const r of rows) {
+    const code = r.code?.trim() ?? '';
+    const name = r.name?.trim() ?? '';
+    const level = Number(r.level);
+    let problem: string | undefined;
+    if (!code) problem = 'classification.import.codeMissing';
+    else if (!name) problem = 'classification.import.nameMissing';
+    else if (!Number.isInteger(level) || level < 1 || level > 30) problem = 'classification.import.levelInvalid';
+    else if (seen.has(code)) {
+      duplicates++;
+      continue;
+    }
+    if (problem) {
+      if (issues.length < MAX_ISSUES) issues.push({ path: r.at, message: problem });
+      continue;
+    }
+    seen.add(code);
+    out.push({ code, name, level, parentCode: r.parentCode?.trim() || null });
+  }
+  // A parent must be in the same file, or the tree would have holes the picker cannot reach.
+  for (const r of out) {
+    if (r.parentCode && !seen.has(r.parentCode) && issues.length < MAX_ISSUES)
+      issues.push({ path: r.code, message: 'classification.import.parentMissing' });
+  }
+  return { rows: out, issues, duplicates };
+}
+
+/**
+ * Reads a scheme file: TSV with the header `code name level parent` (the format of clc-flat.tsv), or
+ * JSON — an array of `{code, name, level, parent | parentCode}`.
+ */
+export function parseClassFile(text: string): ParsedClassFile {
+  const body = text.replace(/^\uFEFF/, '');
+  if (/^\s*\[/.test(body)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch {
+      return { rows: [], duplicates: 0, issues: [{ path: 'file', message: 'classification.import.badJson' }] };
+    }
+    if (!Array.isArray(data))
+      return { rows: [], duplicates: 0, issues: [{ path: 'file', message: 'classification.import.badJson' }] };
+    return check(
+      data.map((d: any, i) => ({
+        at: `[${i}]`,
+        code: d?.code == null ? '' : String(d.code),
+        name: d?.name == null ? '' : String(d.name),
+        level: d?.level,
+        parentCode: d?.parentCode ?? d?.parent ?? null,
+      })),
+    );
+  }
+  const lines = body.split(/\r?\n/);
+  const header = lines[0]?.split('\t').map((h) => h.trim().toLowerCase()) ?? [];
+  const col = (name: string) => header.indexOf(name);
+  const [ci, ni, li, pi] = [col('code'), col('name'), col('level'), col('parent')];
+  if (ci < 0 || ni < 0 || li < 0) {
+    return { rows: [], duplicates: 0, issues: [{ path: 'file', message: 'classification.import.badHeader' }] };
+  }
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    const f = lines[i].split('\t');
+    rows.push({
+      at: `line ${i + 1}`,
+      code: f[ci],
+      name: f[ni],
+      level: Number(f[li]),
+      parentCode: pi < 0 ? null : f[pi],
+    });
+  }
+  return check(rows);
+}

@@ -1,0 +1,37 @@
+import { registerMessages } from '../../platform/i18n/messages.ts';
+
+/** Server texts of classification and book numbers. */
+registerMessages({
+  'classification.bookNumber.noneToLock': {
+    zh: '该分类号下还没有种次号，不能锁定',
+    en: 'A book number cannot be locked when none exists',
+  },
+  'classification.bookNumber.lockedByOther': {
+    zh: '种次号 {{number}} 正被其他记录使用',
+    en: 'Book number {{number}} is held by another record',
+  },
+  'classification.bookNumber.classRequired': { zh: '请输入分类号', en: 'Please enter the classification number' },
+  'classification.bookNumber.lengthTooLong': {
+    zh: '种次号位数为 1 到 4 位，留空或小于 1 表示不限',
+    en: 'A book number has 1 to 4 digits; empty or less than 1 means no limit',
+  },
+  'classification.import.codeMissing': { zh: '缺少分类号', en: 'The class code is missing' },
+  'classification.import.nameMissing': { zh: '缺少类名', en: 'The class name is missing' },
+  'classification.import.levelInvalid': { zh: '层级不是有效的数字', en: 'The level is not a valid number' },
+  'classification.import.parentMissing': {
+    zh: '上级分类号不在文件中',
+    en: 'The parent class code is not in the file',
+  },
+  'classification.import.badJson': {
+    zh: '文件不是有效的 JSON 数组',
+    en: 'The file is not a valid JSON array',
+  },
+  'classification.import.badHeader': {
+    zh: '文件首行须包含 code、name、level（及 parent）列',
+    en: 'The first line must name the columns code, name, level (and parent)',
+  },
+  'classification.import.schoolRequired': {
+    zh: '自定义分类须属于一所学校',
+    en: 'A custom classification must belong to a school',
+  },
+});

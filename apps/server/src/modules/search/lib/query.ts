@@ -1,0 +1,82 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { hanBigrams, words } from './text.ts';
+
+/** A user's search text, parsed once and turned into SQL by `searchWhere` / `searchRank`. */
+export interface ParsedQuery {
+  /** Tokens after the same normalisation as the document. */
+  terms: string[];
+  /** Text for `to_tsquery('simple', …)`: all terms ANDed. */
+  tsquery: string;
+  /** The same terms restricted to title lexemes (weight A), to rank title hits first. */
+  titleTsquery: string;
+  /** For 1–2 character queries: the text matched inside the title by ILIKE/trigram as well. */
+  short: string | null;
+}
+
+/**
+ * Rules: terms are ANDed; the last term is a prefix (the user is still typing, and 'hlm' must find
+ * 红楼梦人物论 whose initials token is 'hlmrwl'); Chinese terms are always prefixes, because a phrase
+ * typed alone may segment shorter than inside a title (红楼 vs 红楼梦). Query text goes through the
+ * same segmenter as documents, so 红楼梦研究 is looked up as 红楼梦 & 研究; a Chinese word of 3+
+ * characters also matches when all its character bigrams are in the document.
+ */
+export function parseSearchQuery(text: string): ParsedQuery | null {
+  const ws = words(text);
+  if (!ws.length) return null;
+  const lexeme = (text: string, prefix: boolean, weight: string) =>
+    prefix || weight ? `'${text}':${prefix ? '*' : ''}${weight}` : `'${text}'`;
+  const joined = ws.map((w) => w.text).join('');
+  const short = [...joined].length <= 2 ? joined : null;
+  const operand = (w: { text: string; han: boolean }, i: number, weight: string) => {
+    // A lone character typed alone is found inside titles by ILIKE; as a prefix it would also hit every
+    // bigram starting with it (梦 → 梦人 of 红楼梦人物论) and skew the ranking.
+    const lone = short !== null && w.han && [...w.text].length === 1;
+    const word = lexeme(w.text, !lone && (w.han || i === ws.length - 1), weight);
+    if (!w.han || [...w.text].length < 3) return word;
+    // The document's segmentation of the same characters may differ: accept all its bigrams instead.
+    return `(${word} | ${hanBigrams(w.text)
+      .map((b) => lexeme(b, false, weight))
+      .join(' & ')})`;
+  };
+  return {
+    terms: ws.map((w) => w.text),
+    tsquery: ws.map((w, i) => operand(w, i, '')).join(' & '),
+    titleTsquery: ws.map((w, i) => operand(w, i, 'A')).join(' & '),
+    short,
+  };
+}
+
+export interface SearchColumns {
+  /** The record's weighted tsvector column. */
+  vector: SQLWrapper;
+  /** The title column, for the short-query trigram/ILIKE fallback. */
+  title: SQLWrapper;
+}
+
+/** `%x%` for ILIKE; short queries are letters and digits only, but escape anyway. */
+const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Matches the document, or — for a 1–2 character query, where a word index cannot find a character
+ * inside a word (梦 in 红楼梦) — the title containing the text. pg_trgm's GIN index serves ILIKE only
+ * from 3 characters, so such a query reads the titles; it is the rare case, and still one pass.
+ */
+export function searchWhere(c: SearchColumns, q: ParsedQuery): SQL {
+  const ts = sql`${c.vector} @@ to_tsquery('simple', ${q.tsquery})`;
+  if (!q.short) return ts;
+  return sql`(${ts} or ${c.title} ilike ${contains(q.short)})`;
+}
+
+/**
+ * Higher is better. A title hit adds 1, so every title hit ranks above every non-title hit; within a
+ * group ts_rank (normalised to 0..1 by option 32) orders by weight and frequency; short queries add
+ * trigram similarity and a little for a short title, so 梦 ranks 梦 above 红楼梦 above 红楼梦人物论.
+ */
+export function searchRank(c: SearchColumns, q: ParsedQuery): SQL {
+  const titleHit = q.short
+    ? sql`(${c.vector} @@ to_tsquery('simple', ${q.titleTsquery}) or ${c.title} ilike ${contains(q.short)})`
+    : sql`${c.vector} @@ to_tsquery('simple', ${q.titleTsquery})`;
+  const rank = sql`(case when ${titleHit} then 1 else 0 end + ts_rank(${c.vector}, to_tsquery('simple', ${q.tsquery}), 32))`;
+  // pg_trgm scores nothing for a lone CJK character, so among equal hits the shorter title wins.
+  return q.short ? sql`(${rank} + similarity(${c.title}, ${q.short}) + 0.1 / (1 + char_length(${c.title})))` : rank;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Classification schemes: 中图法 (CLC) and Dewey are install-wide; 'custom' is one school's own scheme.
+ * A node is identified by (scheme, school, code); its parent by code.
+ */
+export const CLASS_SCHEMES = ['clc', 'dewey', 'custom'] as const;
+export const ClassScheme = z.enum(CLASS_SCHEMES);
+export type ClassScheme = z.infer<typeof ClassScheme>;
+
+/** Children of a node for the class picker; no parent = the top level (CLC's 22 classes). */
+export const ClassTreeQuery = z.object({
+  scheme: ClassScheme.default('clc'),
+  parent: z.string().trim().max(60).optional().nullable(),
+});
+export type ClassTreeQuery = z.infer<typeof ClassTreeQuery>;
+
+/** Look-up by code prefix or name (the cataloguer types 'I24' or '小说'). */
+export const ClassSearchQuery = z.object({
+  scheme: ClassScheme.default('clc'),
+  q: z.string().trim().max(60).default(''),
+  parent: z.string().trim().max(60).optional().nullable(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** What the service accepts: the route's parsed body, or fewer fields from code. */
+export type ClassSearchQuery = Partial<z.infer<typeof ClassSearchQuery>>;
+
+export interface ClassNode {
+  code: string;
+  name: string;
+  level: number;
+  parentCode: string | null;
+  scheme: ClassScheme;
+  /** True when the node has children (the picker shows an expander). */
+  hasChildren: boolean;
+}
+
+/**
+ * Book-number rule (spec: 1 to 4 digits; a length below 1 or empty means no length limit). With a length,
+ * numbers are zero-padded to it (length 3: 7 → '007').
+ */
+export const BOOK_NUMBER_MAX_LENGTH = 4;
+export const BookNumberLength = z.coerce
+  .number()
+  .int()
+  .max(BOOK_NUMBER_MAX_LENGTH, { message: 'classification.bookNumber.lengthTooLong' })
+  .nullable()
+  .optional();
+
+/** The length a rule really imposes: null when there is no limit. */
+export function effectiveBookNumberLength(length: number | null | undefined): number | null {
+  return length == null || !Number.isFinite(length) || length < 1 ? null : Math.min(length, BOOK_NUMBER_MAX_LENGTH);
+}
+
+/** Formats a book number under a rule; a number longer than the length is kept whole, never cut. */
+export function formatBookNumber(n: number, length?: number | null): string {
+  const len = effectiveBookNumberLength(length);
+  return len ? String(n).padStart(len, '0') : String(n);
+}
