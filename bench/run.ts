@@ -1,5 +1,6 @@
 import { benchLabels } from './labels.bench.ts';
 import { benchList } from './list.bench.ts';
+import { benchMarcParse } from './marc-parse.bench.ts';
 import { localPg } from './pg.ts';
 import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
@@ -15,6 +16,7 @@ const all: Record<string, () => Promise<void>> = {
   start: benchStartTime,
   web: benchWebSize,
   labels: benchLabels,
+  'marc-parse': benchMarcParse,
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 console.log(
