@@ -1,23 +1,24 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH } from './constants.ts';
-import { DownloadPanel } from './downloads/DownloadPanel.tsx';
-import { setMessageApi } from './notify.ts';
+import { DownloadPanelHost } from './downloads/PanelHost.tsx';
 import { allPages } from './pages.ts';
 import { PageFrame } from './router/PageFrame.tsx';
 import { MainGate } from './router/MainGate.tsx';
 
-/** Registers antd's context-aware message API for code outside React (the HTTP client). */
-function MessageBinder() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return null;
+/**
+ * The base text style antd's <App> gives its children (colour, font, size, line height). antd's App itself, with
+ * its modal and notification holders, wraps the staff layout only (MainLayout): the sign-in page and the public
+ * pages do not load it; their messages use antd's static API (notify.ts).
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const { colorText: color, fontSize, lineHeight, fontFamily } = token;
+  return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
 }
 
 /** Pages outside the staff layout: bare pages, the public search site and guide screens (no sign-in here). */
@@ -27,14 +28,10 @@ const outside = allPages.filter((p) => (p.layout ?? 'main') !== 'main');
 export function App() {
   const { i18n } = useTranslation();
   const zh = i18n.language !== 'en';
-  useEffect(() => {
-    dayjs.locale(zh ? 'zh-cn' : 'en');
-  }, [zh]);
 
   return (
     <ConfigProvider locale={zh ? zhCN : enUS}>
-      <AntApp>
-        <MessageBinder />
+      <BaseText>
         <HashRouter>
           <Routes>
             <Route path="/" element={<Navigate to="/home" replace />} />
@@ -46,9 +43,9 @@ export function App() {
             {/* Everything else: a main-layout page (kept alive by the layout) or, if unknown, /404. */}
             <Route path="*" element={<MainGate />} />
           </Routes>
-          <DownloadPanel />
+          <DownloadPanelHost />
         </HashRouter>
-      </AntApp>
+      </BaseText>
     </ConfigProvider>
   );
 }

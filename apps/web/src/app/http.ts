@@ -1,6 +1,5 @@
 import type { FormInstance } from 'antd';
 import i18n from '../i18n/index.ts';
-import { renewClientToken, renewUserToken } from './auth/renew.ts';
 import { currentSchoolHeader, getSession } from './auth/session.ts';
 import { ApiError, createHttp, issuesToFields, type RequestOpts } from './http-core.ts';
 import { notify, setGlobalLoading } from './notify.ts';
@@ -8,6 +7,9 @@ import { notify, setGlobalLoading } from './notify.ts';
 export { ApiError, type RequestOpts };
 
 let expiredShown = false;
+
+// Token renewal is needed only after a 401 / 99998, never by a public page: fetched then.
+const renew = () => import('./auth/renew.ts');
 
 /**
  * THE HTTP client of the web app (spec §7, §8). Every screen calls `api.post(url, body, opts)` /
@@ -19,8 +21,17 @@ const core = createHttp({
   token: () => getSession().token,
   schoolId: currentSchoolHeader,
   lang: () => i18n.language || 'zh',
-  renewUserToken,
-  renewClientToken,
+  // A renewal whose code cannot be fetched failed, like one whose request failed.
+  renewUserToken: () =>
+    renew().then(
+      (m) => m.renewUserToken(),
+      () => false,
+    ),
+  renewClientToken: () =>
+    renew().then(
+      (m) => m.renewClientToken(),
+      () => false,
+    ),
   onAuthExpired: () => {
     // Many queued requests fail together: one message, one sign-in.
     if (expiredShown) return;

@@ -2,12 +2,12 @@ import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
- * Messages from code outside React (the HTTP client). The app root registers antd's context-aware instance
- * (App.useApp) so messages follow the theme; before that the static API is used.
+ * Messages from code outside React (the HTTP client). The staff layout registers antd's context-aware instance
+ * (App.useApp) so messages follow the theme; outside it (sign-in, public pages) the static API is used.
  */
 let api: MessageInstance | null = null;
 
-export function setMessageApi(m: MessageInstance): void {
+export function setMessageApi(m: MessageInstance | null): void {
   api = m;
 }
 

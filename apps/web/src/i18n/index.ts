@@ -6,17 +6,37 @@ import { DEFAULT_LANG, type Lang, pickLang } from '@shuyuan/contracts/common/lan
  * i18n: one JSON file per domain and language (i18n/zh/<domain>.json); a key is `<domain>.<screen>.<element>`.
  * Language = stored preference, else the browser language, else zh. Server-side overrides from translation
  * management are merged in at runtime with `applyOverrides`.
+ *
+ * Only the domains of the first screens ship with the entry chunk: the shell, sign-in, shared words and
+ * validation (PUBLIC_DOMAINS; the pattern below must list the same). The staff layout adds every other domain
+ * with `./back-office.ts`, so the sign-in page and the public site do not download the back office's texts.
  */
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+export const PUBLIC_DOMAINS = ['app', 'auth', 'common', 'shell', 'validation'];
+const files = import.meta.glob<Record<string, unknown>>('./*/{app,auth,common,shell,validation}.json', {
+  eager: true,
+  import: 'default',
+});
 
-const resources: Record<Lang, { translation: Record<string, unknown> }> = {
-  zh: { translation: {} },
-  en: { translation: {} },
-};
-for (const [path, json] of Object.entries(files)) {
-  const m = /\.\/(zh|en)\/(.+)\.json$/.exec(path);
-  if (!m) continue;
-  resources[m[1] as Lang].translation[m[2]] = json;
+type Files = Record<string, Record<string, unknown>>;
+
+function byLang(found: Files): Record<Lang, { translation: Record<string, unknown> }> {
+  const out: Record<Lang, { translation: Record<string, unknown> }> = {
+    zh: { translation: {} },
+    en: { translation: {} },
+  };
+  for (const [path, json] of Object.entries(found)) {
+    const m = /\.\/(zh|en)\/(.+)\.json$/.exec(path);
+    if (m) out[m[1] as Lang].translation[m[2]] = json;
+  }
+  return out;
+}
+
+const resources = byLang(files);
+
+/** Adds more domains' texts (see back-office.ts); overrides already applied to their keys are kept. */
+export function addDomains(found: Files): void {
+  for (const [lang, { translation }] of Object.entries(byLang(found)))
+    i18n.addResourceBundle(lang, 'translation', translation, true, false);
 }
 
 export const LANG_STORAGE_KEY = 'shuyuan.lang';

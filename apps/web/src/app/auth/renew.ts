@@ -1,6 +1,9 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { tokenOf, userManager } from './oidc.ts';
 import { getSession, type StoredToken, updateSession } from './session.ts';
+
+// oidc-client-ts (~19 KB gzip) is fetched only when a renewal needs it: the HTTP client, and with it every
+// public page, imports this file.
+const oidc = () => import('./oidc.ts');
 
 /** Desktop shell credentials, stored by /bridge (spec §7: client-credentials grant). */
 export const DESKTOP_KEY = 'shuyuan.desktop';
@@ -27,7 +30,7 @@ function pickToken(j: any): StoredToken | null {
 /** Keeps oidc-client-ts's stored user in step, so its automatic renewal uses the rotated refresh token. */
 async function syncOidcUser(t: StoredToken): Promise<void> {
   try {
-    const mgr = await userManager();
+    const mgr = await (await oidc()).userManager();
     const u = await mgr.getUser();
     if (!u) return;
     u.access_token = t.access_token;
@@ -59,6 +62,7 @@ export async function renewUserToken(): Promise<boolean> {
     }
   } catch {}
   try {
+    const { tokenOf, userManager } = await oidc();
     const u = await (await userManager()).signinSilent();
     if (!u) return false;
     updateSession({ token: tokenOf(u) });

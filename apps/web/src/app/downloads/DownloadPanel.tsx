@@ -3,10 +3,8 @@ import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, downloadUrl } from '../http.ts';
-import { type DownloadTask, downloads, PROGRESS_URL, useDownloads } from './downloads.ts';
-
-downloads.setPoller((id) => api.post(PROGRESS_URL, { DataID: id }, { showError: false }));
+import { downloadUrl } from '../http.ts';
+import { type DownloadTask, downloads, useDownloads } from './downloads.ts';
 
 function Row({ task }: { task: DownloadTask }) {
   const { t } = useTranslation();

@@ -1,7 +1,11 @@
-import { ConfigProvider, Layout } from 'antd';
-import { useState } from 'react';
+import { App as AntApp, ConfigProvider, Layout } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSchool, themeOf, useSession } from '../auth/session.ts';
+import { setMessageApi } from '../notify.ts';
+import { useDayjsLocale } from './dayjs-locale.ts';
+// The back office's texts (every i18n domain beyond the shell and sign-in) come with the layout.
+import '../../i18n/back-office.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TabsBar } from './TabsBar.tsx';
@@ -10,6 +14,16 @@ import './layout.css';
 
 const DEFAULT_BG = '#001529';
 
+/** Registers antd's context-aware message API for code outside React (the HTTP client) while the layout is up. */
+function MessageBinder() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setMessageApi(message);
+    return () => setMessageApi(null);
+  }, [message]);
+  return null;
+}
+
 /**
  * The staff layout (spec §2): header, side menu from the server, visited-view tabs, kept-alive views. The unit's
  * theme colours apply here: bgColor = header and menu background, btColor = primary colour (spec §1).
@@ -17,39 +31,45 @@ const DEFAULT_BG = '#001529';
 export function MainLayout() {
   const { t } = useTranslation();
   useSession();
+  useDayjsLocale();
   const [collapsed, setCollapsed] = useState(false);
   const theme = themeOf(currentSchool());
   const bg = theme.bgColor || DEFAULT_BG;
 
+  // antd's App (message, modal and notification holders for App.useApp) sits outside the school theme, as it
+  // did at the app root before it moved here to keep it out of the sign-in page.
   return (
-    <ConfigProvider
-      theme={{
-        token: theme.btColor ? { colorPrimary: theme.btColor } : {},
-        components: {
-          Layout: { headerBg: bg, siderBg: bg, headerPadding: '0 12px', headerHeight: 52 },
-          Menu: { darkItemBg: bg, darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkPopupBg: bg },
-        },
-      }}
-    >
-      <Layout className="sy-root">
-        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="sy-sider">
-          <div className="sy-logo" title={t('app.name')}>
-            {collapsed ? t('app.shortName').slice(0, 2) : t('app.name')}
-          </div>
-          <SideMenu collapsed={collapsed} />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header className="sy-header-wrap">
-            <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-          </Layout.Header>
-          <div className="sy-tabs-wrap">
-            <TabsBar />
-          </div>
-          <Layout.Content className="sy-content">
-            <ViewHost />
-          </Layout.Content>
+    <AntApp>
+      <MessageBinder />
+      <ConfigProvider
+        theme={{
+          token: theme.btColor ? { colorPrimary: theme.btColor } : {},
+          components: {
+            Layout: { headerBg: bg, siderBg: bg, headerPadding: '0 12px', headerHeight: 52 },
+            Menu: { darkItemBg: bg, darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkPopupBg: bg },
+          },
+        }}
+      >
+        <Layout className="sy-root">
+          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="sy-sider">
+            <div className="sy-logo" title={t('app.name')}>
+              {collapsed ? t('app.shortName').slice(0, 2) : t('app.name')}
+            </div>
+            <SideMenu collapsed={collapsed} />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header className="sy-header-wrap">
+              <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+            </Layout.Header>
+            <div className="sy-tabs-wrap">
+              <TabsBar />
+            </div>
+            <Layout.Content className="sy-content">
+              <ViewHost />
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-    </ConfigProvider>
+      </ConfigProvider>
+    </AntApp>
   );
 }

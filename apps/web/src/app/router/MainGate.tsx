@@ -1,13 +1,15 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loadUserSession } from '../auth/load.ts';
-import { signIn, userManager } from '../auth/oidc.ts';
 import { useSession } from '../auth/session.ts';
 import { pageFor } from '../layout/menu.ts';
+import { Problem } from './Problem.tsx';
 
-// The back office is its own lazy tree: the public search site never downloads it.
+// The back office is its own lazy tree: the public search site never downloads it. The provider client too:
+// it is needed only to go and sign in, and after sign-in (silent renewal, session monitoring).
+const oidc = () => import('../auth/oidc.ts');
 const MainLayout = lazy(() => import('../layout/MainLayout.tsx').then((m) => ({ default: m.MainLayout })));
 
 function Centered({ text }: { text: string }) {
@@ -30,12 +32,12 @@ export function MainGate() {
   const known = !!pageFor(loc.pathname);
 
   useEffect(() => {
-    if (known && !token) void signIn(`${loc.pathname}${loc.search}`);
+    if (known && !token) void oidc().then((m) => m.signIn(`${loc.pathname}${loc.search}`));
   }, [known, token, loc.pathname, loc.search]);
   // A reloaded session starts the provider client too: automatic silent renewal and session monitoring.
   const signedIn = !!token;
   useEffect(() => {
-    if (signedIn) void userManager();
+    if (signedIn) void oidc().then((m) => m.userManager());
   }, [signedIn]);
 
   const load = useCallback(() => {
@@ -51,8 +53,7 @@ export function MainGate() {
   if (!user) {
     if (!failed) return <Centered text={t('app.load.loadingSession')} />;
     return (
-      <Result
-        status="warning"
+      <Problem
         title={t('app.load.sessionFailed')}
         extra={
           <Button type="primary" onClick={load}>

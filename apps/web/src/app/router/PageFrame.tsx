@@ -1,8 +1,9 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify.ts';
 import type { PageDef } from '../pages.ts';
+import { Problem } from './Problem.tsx';
 
 /** Spec §9: a screen's code that has not arrived after 120 s is reported as a load error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -28,8 +29,7 @@ function Loading() {
 function LoadFailed() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
+    <Problem
       title={t('app.load.chunkError')}
       extra={
         <Button type="primary" onClick={() => window.location.reload()}>

@@ -1,4 +1,5 @@
-import { Input, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 
 interface Props {

@@ -1,11 +1,13 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { CaptchaImage } from '@shuyuan/contracts/auth/login';
 import type { SchoolBrief } from '@shuyuan/contracts/auth/user';
-import { Alert, Button, Card, Form, Input, Segmented, Spin } from 'antd';
+import { Alert, Button, Form, Segmented, Spin } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { HOME_PATH, signIn } from '../../app/auth/oidc.ts';
+import { HOME_PATH } from '../../app/constants.ts';
 import { ApiError, fieldErrors } from '../../app/http.ts';
 import { setLang } from '../../i18n/index.ts';
 import { authApi, rememberedSchoolCode, rememberSchoolCode } from './auth-api.ts';
@@ -35,7 +37,14 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
   const [alert, setAlert] = useState<{ text: string; expired?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const restart = useCallback(() => void signIn(kind === 'search' ? '/search/personal' : HOME_PATH, kind), [kind]);
+  // The provider client is only needed to start a new sign-in, not to show the form.
+  const restart = useCallback(
+    () =>
+      void import('../../app/auth/oidc.ts').then((m) =>
+        m.signIn(kind === 'search' ? '/search/personal' : HOME_PATH, kind),
+      ),
+    [kind],
+  );
   const refreshCaptcha = useCallback(() => {
     form.setFieldValue('captcha', '');
     authApi.captcha().then(setCaptcha, () => setCaptcha(null));
@@ -118,7 +127,8 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
   const bg = school?.themeColor?.bgColor ?? '#1f3a5f';
   return (
     <div className="auth-screen" style={{ ['--auth-bg' as string]: bg }}>
-      <Card className="auth-card">
+      {/* A plain box styled as a card: antd Card brings Tabs, Skeleton and Menu to the lightest page. */}
+      <div className="auth-card">
         <div className="auth-head">
           <div className="auth-logo" style={{ background: bg }} aria-hidden>
             {(schoolName || t('auth.appName')).slice(0, 1)}
@@ -151,7 +161,7 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
             <Input prefix={<UserOutlined />} placeholder={t('auth.login.account')} autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: t('auth.login.passwordRequired') }]}>
-            <Input.Password
+            <Password
               prefix={<LockOutlined />}
               placeholder={t('auth.login.password')}
               autoComplete="current-password"
@@ -202,7 +212,7 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
             )
           )}
         </div>
-      </Card>
+      </div>
     </div>
   );
 }

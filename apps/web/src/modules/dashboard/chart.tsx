@@ -1,14 +1,15 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Tree-shaken ECharts: only the charts and components the dashboard draws.
-echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+// Tree-shaken ECharts: only the charts and components the dashboard draws. The legends are plain ones (the
+// options never ask for type 'scroll'), so the scrolling legend is left out.
+echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendPlainComponent, CanvasRenderer]);
 
 /** One ECharts instance bound to a div; follows option changes and the container's size. */
-export function Chart({ option, height = 300 }: { option: echarts.EChartsCoreOption; height?: number }) {
+export default function Chart({ option, height = 300 }: { option: echarts.EChartsCoreOption; height?: number }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {

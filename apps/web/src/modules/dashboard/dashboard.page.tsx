@@ -1,11 +1,30 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { DashboardData } from '@shuyuan/contracts/dashboard/dashboard';
-import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Card, Col, Row, Skeleton, Spin, Statistic } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
-import { Chart } from './chart.tsx';
 import { Shortcuts } from './shortcuts.tsx';
+
+// ECharts is most of this screen's code (~180 KB gzip): the figures show first, the charts when it has arrived.
+const Chart = lazy(() => import('./chart.tsx'));
+const CHART_HEIGHT = 300;
+
+/** A chart in its card, holding the chart's height while ECharts loads. */
+function LazyChart({ option }: { option: EChartsCoreOption }) {
+  return (
+    <Suspense
+      fallback={
+        <div style={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
+          <Spin />
+        </div>
+      }
+    >
+      <Chart option={option} height={CHART_HEIGHT} />
+    </Suspense>
+  );
+}
 
 const FIGURES = ['titles', 'copies', 'readers', 'staff', 'todayLoans', 'todayReturns', 'onLoan', 'overdue'] as const;
 
@@ -70,10 +89,10 @@ export default function DashboardPage() {
           </Row>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={16}>
-              <Card title={t('dashboard.trend')}>{trend && <Chart option={trend} />}</Card>
+              <Card title={t('dashboard.trend')}>{trend && <LazyChart option={trend} />}</Card>
             </Col>
             <Col xs={24} lg={8}>
-              <Card title={t('dashboard.readersByIdentity')}>{readers && <Chart option={readers} />}</Card>
+              <Card title={t('dashboard.readersByIdentity')}>{readers && <LazyChart option={readers} />}</Card>
             </Col>
           </Row>
         </>

@@ -1,15 +1,16 @@
-import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
-import { HOME_SHORTCUTS_MAX, type HomeShortcut } from '@shuyuan/contracts/dashboard/dashboard';
-import { Button, Card, Col, Empty, Modal, Row, Space, Transfer } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import type { HomeShortcut } from '@shuyuan/contracts/dashboard/dashboard';
+import { Button, Card, Col, Empty, Row } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type MenuNode, useSession } from '../../app/auth/session.ts';
 import { api } from '../../app/http.ts';
+import { label } from './shortcut-label.ts';
 
-const label = (m: { MenuName: string; MenuEnName?: string }, lang: string) =>
-  lang.startsWith('en') && m.MenuEnName ? m.MenuEnName : m.MenuName;
+// The editor (Modal, Transfer with its search and lists) is fetched when "Customise" is clicked.
+const ShortcutsEditor = lazy(() => import('./shortcuts-editor.tsx'));
 
 function screens(nodes: MenuNode[], out: MenuNode[] = []): MenuNode[] {
   for (const n of nodes) {
@@ -27,6 +28,9 @@ export function Shortcuts() {
   const [list, setList] = useState<HomeShortcut[]>([]);
   const [editing, setEditing] = useState<string[] | null>(null);
   const all = useMemo(() => screens(menus), [menus]);
+  // Once opened, the editor stays mounted so that closing it animates as before.
+  const [opened, setOpened] = useState(false);
+  if (editing && !opened) setOpened(true);
 
   useEffect(() => {
     api.post<HomeShortcut[]>(`${P}/Desktop/GetHomeShortcuts`, {}).then(setList, () => {});
@@ -70,45 +74,19 @@ export function Shortcuts() {
           ))}
         </Row>
       )}
-      <Modal
-        open={!!editing}
-        width={720}
-        title={t('dashboard.shortcuts.customise')}
-        onCancel={() => setEditing(null)}
-        onOk={() => void save()}
-      >
-        <Transfer
-          dataSource={all.map((m) => ({ key: m.code, title: label(m, i18n.language) }))}
-          targetKeys={editing ?? []}
-          onChange={(keys) => setEditing((keys as string[]).slice(0, HOME_SHORTCUTS_MAX))}
-          titles={[t('dashboard.shortcuts.available'), t('dashboard.shortcuts.pinned', { max: HOME_SHORTCUTS_MAX })]}
-          showSearch
-          listStyle={{ width: 300, height: 360 }}
-          render={(item) =>
-            editing?.includes(item.key) ? (
-              <Space>
-                {item.title}
-                <ArrowUpOutlined
-                  aria-label={t('dashboard.shortcuts.up')}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    move(item.key, -1);
-                  }}
-                />
-                <ArrowDownOutlined
-                  aria-label={t('dashboard.shortcuts.down')}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    move(item.key, 1);
-                  }}
-                />
-              </Space>
-            ) : (
-              item.title
-            )
-          }
-        />
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <ShortcutsEditor
+            open={!!editing}
+            all={all}
+            editing={editing ?? []}
+            onChange={setEditing}
+            onMove={move}
+            onSave={() => void save()}
+            onCancel={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { completeSignIn } from '../../app/auth/oidc.ts';
+import { Problem } from '../../app/router/Problem.tsx';
 // Spec §9: a returned code counts as an authorization code only if longer than 20 characters.
 import { MIN_CODE_LENGTH } from '@shuyuan/contracts/auth/plat';
 
@@ -32,8 +33,7 @@ export function CallbackView({ kind }: { kind: 'main' | 'search' }) {
 
   if (error) {
     return (
-      <Result
-        status="warning"
+      <Problem
         title={t('shell.callback.failed')}
         subTitle={error}
         extra={

@@ -5,8 +5,12 @@ import { applyOverrides } from '../../i18n/index.ts';
 
 type Flat = Record<string, string>;
 
-/** The built-in web texts per language, flattened to dotted keys (as the i18n files ship them). */
-const files = import.meta.glob<Record<string, unknown>>('../../i18n/*/*.json', { import: 'default' });
+/**
+ * The built-in web texts per language, flattened to dotted keys (as the i18n files ship them). Eager: the same
+ * modules the i18n setup already loaded, so the build keeps them in the entry chunk instead of splitting every
+ * file into a chunk of its own (a dynamic import of them resolved to those same loaded modules anyway).
+ */
+const files = import.meta.glob<Record<string, unknown>>('../../i18n/*/*.json', { import: 'default', eager: true });
 
 function flatten(prefix: string, node: unknown, out: Flat): void {
   if (typeof node === 'string') out[prefix] = node;
@@ -19,9 +23,9 @@ let builtIn: Promise<{ zh: Flat; en: Flat }> | null = null;
 export function builtInTexts(): Promise<{ zh: Flat; en: Flat }> {
   builtIn ??= (async () => {
     const out = { zh: {} as Flat, en: {} as Flat };
-    for (const [path, load] of Object.entries(files)) {
+    for (const [path, json] of Object.entries(files)) {
       const m = /\/(zh|en)\/(.+)\.json$/.exec(path);
-      if (m) flatten(m[2], await load(), out[m[1] as 'zh' | 'en']);
+      if (m) flatten(m[2], json, out[m[1] as 'zh' | 'en']);
     }
     return out;
   })();
