@@ -158,7 +158,14 @@ async function authorize(app: FastifyInstance, req: FastifyRequest, access: Acce
 export function route<S extends z.ZodType | undefined = undefined>(app: FastifyInstance, def: RouteDef<S>): void {
   const method = def.method ?? 'POST';
   if (!def.access) throw new Error(`Route ${def.url} declares no access`);
-  routeRegistry.push({ method, url: def.url, access: def.access, schema: def.schema, summary: def.summary, audit: def.audit });
+  routeRegistry.push({
+    method,
+    url: def.url,
+    access: def.access,
+    schema: def.schema,
+    summary: def.summary,
+    audit: def.audit,
+  });
   app.route({
     method,
     url: def.url,
