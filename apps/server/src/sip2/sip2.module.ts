@@ -10,11 +10,19 @@ export const sip2Module: ServerModule = {
   start: async (app) => {
     if (!app.config.sip2Port) return undefined;
     const idle = Number(process.env.SIP2_IDLE_SECONDS);
-    const server = await startSip2Server(app, {
-      port: app.config.sip2Port,
-      idleTimeoutMs: idle > 0 ? idle * 1000 : undefined,
-    });
-    app.log.info(`SIP2 listening on port ${server.port}`);
-    return server.close;
+    try {
+      const server = await startSip2Server(app, {
+        port: app.config.sip2Port,
+        idleTimeoutMs: idle > 0 ? idle * 1000 : undefined,
+      });
+      app.log.info(`SIP2 listening on port ${server.port}`);
+      return server.close;
+    } catch (e) {
+      // The web back office must not go down because the self-check port is taken: say so and carry on.
+      console.error(
+        `SIP2 listener not started on port ${app.config.sip2Port}: ${(e as Error).message}. Set SIP2_PORT to a free port, or 0 to turn it off.`,
+      );
+      return undefined;
+    }
   },
 };
