@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    globalSetup: ['e2e/global-setup.ts'],
     pool: 'forks',
     fileParallelism: false,
   },

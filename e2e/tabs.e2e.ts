@@ -1,0 +1,121 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTabs, loose, menuClick, signIn, tab, tabAction, tx, view, shotOnFailure } from './support/app.ts';
+import { launch, shot } from './support/browser.ts';
+import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let ctx: BrowserContext;
+let page: Page;
+shotOnFailure(() => page);
+
+beforeAll(async () => {
+  buildWebOnce();
+  server = await startServer();
+  ctx = await launch('zh-CN');
+  page = await ctx.newPage();
+  await signIn(page, server.url, 'zh', 'admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await server?.stop();
+});
+
+const BRANCH = '/resource-mana/basic-set/branch';
+const OPENED = ['/sys/company', '/sys/menu', BRANCH, '/department/permission/role', '/sys/log/operation'];
+
+const tabKeys = () =>
+  allTabs(page)
+    .locator('[data-tab]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+const activeKey = () => page.locator('.sy-tabs .ant-tabs-tab-active [data-tab]').getAttribute('data-tab');
+const hashPath = () => new URL(page.url()).hash.replace(/^#/, '');
+async function openFromMenu(group: string, item: string, key: string) {
+  await menuClick(page, group, item);
+  await expect.poll(hashPath).toBe(key);
+  await tab(page, key).waitFor();
+  await view(page, key).locator('.ant-table, .ant-tree, .ant-form').first().waitFor();
+}
+const branchSearch = () => view(page, BRANCH).getByPlaceholder(tx('zh', 'kit.search.placeholder'));
+
+describe('visited-view tabs (spec §2)', () => {
+  it('opens one tab per page from the side menu, after the fixed home tab', async () => {
+    // Like a person, wait for each page to show before the next click.
+    await openFromMenu('系统管理', '单位管理', '/sys/company');
+    await openFromMenu('系统管理', '菜单管理', '/sys/menu');
+    await openFromMenu('基础设置', '分馆管理', BRANCH);
+    await openFromMenu('人员与组织', '角色管理', '/department/permission/role');
+    // A nested group (System › Logs) from the menu too.
+    await openFromMenu('日志管理', '操作日志', '/sys/log/operation');
+
+    await expect.poll(tabKeys).toEqual(['/data-analysis', ...OPENED]);
+    expect(await activeKey()).toBe('/sys/log/operation');
+    // Tab titles are the menu names; the home tab cannot be closed.
+    expect(await tab(page, BRANCH).textContent()).toContain('分馆管理');
+    expect(await tab(page, '/data-analysis').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await tab(page, '/sys/menu').locator('.ant-tabs-tab-remove').count()).toBe(1);
+    await shot(page, 'tabs-five-open');
+  });
+
+  it('keeps a page alive behind another tab: typed search text survives switching', async () => {
+    await tab(page, BRANCH).click();
+    await page.waitForURL(/#\/resource-mana\/basic-set\/branch$/);
+    await branchSearch().fill('kept alive');
+
+    await tab(page, '/sys/company').click();
+    await page.waitForURL(/#\/sys\/company$/);
+    await view(page, '/sys/company').getByPlaceholder(tx('zh', 'kit.search.placeholder')).waitFor();
+    await branchSearch().waitFor({ state: 'hidden' });
+
+    await tab(page, BRANCH).click();
+    await page.waitForURL(/#\/resource-mana\/basic-set\/branch$/);
+    await branchSearch().waitFor();
+    expect(await branchSearch().inputValue()).toBe('kept alive');
+  });
+
+  it("'refresh' re-mounts the page: the typed text is gone, the tab stays", async () => {
+    await tabAction(page, 'zh', BRANCH, 'refresh');
+    await page.waitForURL(/#\/resource-mana\/basic-set\/branch$/);
+    await expect
+      .poll(() =>
+        branchSearch()
+          .inputValue()
+          .catch(() => 'not there'),
+      )
+      .toBe('');
+    expect(await tabKeys()).toEqual(['/data-analysis', ...OPENED]);
+    expect(await activeKey()).toBe(BRANCH);
+  });
+
+  it("'close current' closes one tab and shows its neighbour", async () => {
+    await tab(page, '/sys/menu').click();
+    await page.waitForURL(/#\/sys\/menu$/);
+    await tabAction(page, 'zh', '/sys/menu', 'close');
+    await expect.poll(tabKeys).toEqual(['/data-analysis', ...OPENED.filter((k) => k !== '/sys/menu')]);
+    await expect.poll(hashPath).toBe(BRANCH);
+  });
+
+  it("'close others' leaves the tab and the home tab; 'close all' leaves the home tab", async () => {
+    await tabAction(page, 'zh', '/sys/company', 'closeOthers');
+    await expect.poll(tabKeys).toEqual(['/data-analysis', '/sys/company']);
+    await expect.poll(hashPath).toBe('/sys/company');
+    // The closed pages' views are gone, not just hidden.
+    expect(await view(page, BRANCH).count()).toBe(0);
+    await shot(page, 'tabs-close-others');
+
+    await tabAction(page, 'zh', '/sys/company', 'closeAll');
+    await expect.poll(tabKeys).toEqual(['/data-analysis']);
+    await expect.poll(hashPath).toBe('/data-analysis');
+  });
+
+  it('shows the 404 page for an unknown address', async () => {
+    await page.goto(`${server.url}/library/#/nowhere`);
+    await page.waitForURL(/#\/404$/);
+    await page.locator('.ant-result-404 .ant-result-title').filter({ hasText: '404' }).waitFor();
+    await page.getByText(tx('zh', 'shell.notFound.text'), { exact: true }).waitFor();
+    await shot(page, 'not-found');
+    await page.getByRole('button', { name: loose(tx('zh', 'common.backHome')) }).click();
+    await page.waitForURL(/#\/data-analysis$/);
+    await tab(page, '/data-analysis').waitFor();
+  });
+});
