@@ -15,6 +15,8 @@ export function buildWebOnce(): void {
   const r = spawnSync('npx', ['vite', 'build', '--outDir', E2E_WEB_DIST, '--emptyOutDir'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make vite build development React: test what users get.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('web build failed');
   fs.writeFileSync(stamp, new Date().toISOString());
