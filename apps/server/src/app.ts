@@ -3,7 +3,7 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -32,7 +32,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 20 * 1024 * 1024,
     trustProxy: true,
     // Per-request lines would flood a school server's console; errors and start-up are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('database', opts.database);
   app.decorate('config', opts.config);
