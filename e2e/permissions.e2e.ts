@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { P } from '@shuyuan/contracts/common/paths';
 import { resourcePaths } from '@shuyuan/contracts/kit/resource';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, button, loose, signIn, toast, tokenOf, tx, view, shotOnFailure } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
-import { addStaffUser } from './support/db.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
 
 const CLERK = { account: 'e2e-clerk', password: 'Clerk#2026e2e', name: '流通馆员', enName: 'Circulation clerk' };
@@ -16,7 +12,6 @@ const GRANTED = ['sys.company', 'resource-mana.basic-set.branch'];
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 let server: RunningServer;
-let clerkId: number;
 let ctx: BrowserContext | undefined;
 let page: Page;
 shotOnFailure(() => page);
@@ -24,11 +19,7 @@ let clerkToken: string;
 
 beforeAll(async () => {
   buildWebOnce();
-  // First start seeds the demo school; the clerk account goes in while the server is stopped.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-e2e-perm-'));
-  await (await startServer({ DATA_DIR: dataDir })).stop();
-  clerkId = await addStaffUser(dataDir, CLERK);
-  server = await startServer({ DATA_DIR: dataDir });
+  server = await startServer();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -38,7 +29,7 @@ afterAll(async () => {
 const sider = () => page.locator('.sy-sider');
 
 describe('permissions (spec §6): a role with a few menu codes', () => {
-  it('the administrator creates the role, grants two screens and puts the clerk in it (API)', async () => {
+  it('the administrator creates the role and grants two screens (API), then the clerk account on the role screen', async () => {
     const admin = await launch('zh-CN');
     try {
       const p = await admin.newPage();
@@ -46,13 +37,7 @@ describe('permissions (spec §6): a role with a few menu codes', () => {
       const token = await tokenOf(p);
       const role = await apiPost(server.url, `${P}/Role/AddRole`, { name: '流通查看' }, token);
       expect(role.json?.code, JSON.stringify(role.json)).toBe(0);
-      const list = await apiPost(
-        server.url,
-        `${P}/Role/GetRoleList`,
-        { Page: 1, Rows: 20, SearchKey: '流通查看' },
-        token,
-      );
-      const roleId = list.json.data.List[0].id as number;
+      const roleId = role.json.data.id as number;
       const grant = await apiPost(
         server.url,
         `${P}/Role/SetRolePermissions`,
@@ -60,8 +45,34 @@ describe('permissions (spec §6): a role with a few menu codes', () => {
         token,
       );
       expect(grant.json?.code, JSON.stringify(grant.json)).toBe(0);
-      const add = await apiPost(server.url, `${P}/Role/AddRoleUsers`, { id: roleId, userIds: [clerkId] }, token);
-      expect(add.json?.code, JSON.stringify(add.json)).toBe(0);
+
+      // The role screen: the role's users, 'New account', a form that checks the two passwords agree.
+      await p.goto(`${server.url}/library/#/department/permission/role`);
+      const roles = view(p, '/department/permission/role');
+      const row = roles.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '流通查看' });
+      await button(row, zh('role.role.users')).click();
+      const drawer = p
+        .locator('.ant-drawer-content-wrapper')
+        .filter({ hasText: zh('role.users.title', { name: '流通查看' }) });
+      await button(drawer, zh('role.staff.new')).click();
+      const form = p.locator('.ant-modal-container').filter({ hasText: zh('role.staff.new') });
+      await form.locator('#account').fill(CLERK.account);
+      await form.locator('#name').fill(CLERK.name);
+      await form.locator('#enName').fill(CLERK.enName);
+      await form.locator('#phone').fill('13800138000');
+      await form.locator('#password').fill(CLERK.password);
+      await form.locator('#confirmPassword').fill(`${CLERK.password}x`);
+      await button(form, zh('kit.form.save')).click();
+      await form.getByText(zh('validation.passwordMismatch')).waitFor();
+      await form.locator('#confirmPassword').fill(CLERK.password);
+      await button(form, zh('kit.form.save')).click();
+      await toast(p, zh('role.staff.created')).first().waitFor();
+      await drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: CLERK.account }).waitFor();
+      await shot(p, 'permissions-clerk-created');
+
+      // The same account again is refused under the account field.
+      const again = await apiPost(server.url, `${P}/Role/AddStaffUser`, { ...CLERK, roleId }, token);
+      expect(again.json.issues?.[0]?.path, JSON.stringify(again.json)).toBe('account');
     } finally {
       await admin.close();
     }

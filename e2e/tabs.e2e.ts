@@ -52,6 +52,8 @@ describe('visited-view tabs (spec §2)', () => {
     expect(await activeKey()).toBe('/sys/log/operation');
     // Tab titles are the menu names; the home tab cannot be closed.
     expect(await tab(page, BRANCH).textContent()).toContain('分馆管理');
+    // Home has no menu entry: it is named, never shown as its path.
+    expect(await tab(page, '/data-analysis').textContent()).toBe(tx('zh', 'app.home'));
     expect(await tab(page, '/data-analysis').locator('.ant-tabs-tab-remove').count()).toBe(0);
     expect(await tab(page, '/sys/menu').locator('.ant-tabs-tab-remove').count()).toBe(1);
     await shot(page, 'tabs-five-open');

@@ -72,4 +72,6 @@ export interface RoleUser {
   account: string;
   name: string;
   identity: string;
+  /** 1 active, 0 disabled */
+  state: number;
 }

@@ -74,7 +74,7 @@ export async function readerProfile(db: Db, userId: number): Promise<ReaderProfi
 }
 
 /** Whether the §5 password policy applies to this user (school setting; on for staff by default). */
-async function policyApplies(db: Db, schoolId: number, identity: string): Promise<boolean> {
+export async function policyApplies(db: Db, schoolId: number, identity: string): Promise<boolean> {
   const [s] = await db.select().from(authSetting).where(eq(authSetting.schoolId, schoolId)).limit(1);
   const staff = identity === 'staff';
   return staff ? (s?.passwordPolicyStaff ?? true) : (s?.passwordPolicyReaders ?? false);

@@ -26,4 +26,9 @@ registerMessages({
     zh: '不能移除本校最后一位系统管理员',
     en: 'The last administrator of the school cannot be removed',
   },
+  'role.staff.account': { zh: '账号', en: 'Account' },
+  'role.staff.accountRequired': { zh: '请输入账号', en: 'Please enter the account' },
+  'role.staff.accountInvalid': { zh: '账号不能包含空格', en: 'The account cannot contain spaces' },
+  'role.staff.nameRequired': { zh: '请输入姓名', en: 'Please enter the name' },
+  'role.staff.self': { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
 });

@@ -13,12 +13,14 @@ import {
   RoleUserQuery,
   RoleUsersChange,
 } from '@shuyuan/contracts/role/role';
+import { StaffUserCreate, UserPasswordReset, UserStateChange } from '@shuyuan/contracts/role/staff';
 import { fail } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { route } from '../../platform/route.ts';
 import { role } from '../auth/role.table.ts';
 import { addRoleUsers, grantRole, removeRoleUsers, roleCandidates, roleUsers, userCounts } from './role.service.ts';
 import './role.messages.ts';
+import { addStaffUser, resetUserPassword, setUserState } from './staff.service.ts';
 
 /** /department/permission/role: the roles of the school, what they grant, and who holds them. */
 export function roleRoutes(app: FastifyInstance): void {
@@ -110,5 +112,27 @@ export function roleRoutes(app: FastifyInstance): void {
     schema: RoleUsersChange,
     audit: 'role.removeUsers',
     handler: ({ db, scope, body }) => removeRoleUsers(db, scope, body),
+  });
+  // Staff accounts are managed where they get their rights: created into a role, reset, disabled.
+  route(app, {
+    url: `${P}/Role/AddStaffUser`,
+    access: ROLE_GRANT,
+    schema: StaffUserCreate,
+    audit: 'role.addStaffUser',
+    handler: ({ db, scope, body, t }) => addStaffUser(db, scope, body, t),
+  });
+  route(app, {
+    url: `${P}/Role/ResetUserPassword`,
+    access: ROLE_GRANT,
+    schema: UserPasswordReset,
+    audit: 'role.resetUserPassword',
+    handler: ({ db, scope, body, t }) => resetUserPassword(db, scope, body, t),
+  });
+  route(app, {
+    url: `${P}/Role/SetUserState`,
+    access: ROLE_GRANT,
+    schema: UserStateChange,
+    audit: 'role.setUserState',
+    handler: ({ db, scope, user, body }) => setUserState(db, scope, user!, body),
   });
 }

@@ -29,7 +29,7 @@ export async function userCounts(db: Db, scope: Scope, roleIds: number[]): Promi
   return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
 }
 
-async function loadRole(db: Db, scope: Scope, id: number): Promise<RoleRow> {
+export async function loadRole(db: Db, scope: Scope, id: number): Promise<RoleRow> {
   const [r] = await db
     .select()
     .from(role)
@@ -58,7 +58,13 @@ export async function grantRole(db: Db, scope: Scope, user: Principal, body: Rol
     .where(scope.where(role, eq(role.id, r.id)));
 }
 
-const userFields = { id: appUser.id, account: appUser.account, name: appUser.name, identity: appUser.identity };
+const userFields = {
+  id: appUser.id,
+  account: appUser.account,
+  name: appUser.name,
+  identity: appUser.identity,
+  state: appUser.state,
+};
 
 function userSearch(key: string) {
   if (!key) return undefined;

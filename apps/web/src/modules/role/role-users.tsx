@@ -1,7 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { ROLE_GRANT, type Role, type RoleUser } from '@shuyuan/contracts/role/role';
-import { App, Button, Drawer, Input, Modal, Space, Table } from 'antd';
+import { App, Button, Drawer, Input, Modal, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -9,6 +9,7 @@ import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
+import { NewStaffModal, ResetPasswordModal } from './staff-forms.tsx';
 
 /** A searchable, paged list of users from `url` (members of the role or candidates). */
 function UserTable({
@@ -17,16 +18,31 @@ function UserTable({
   selected,
   onSelect,
   version,
+  actions,
 }: {
   url: string;
   roleId: number;
   selected?: number[];
   onSelect?: (ids: number[]) => void;
   version: number;
+  /** Per-row operations (members only). */
+  actions?: (u: RoleUser) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const [q, setQ] = useState({ Page: 1, Rows: PAGE_SIZE_DEFAULT, SearchKey: '' });
   const { data, loading } = useResourceList<RoleUser>(url, { id: roleId, ...q, v: version });
+  const columns: TableColumnsType<RoleUser> = [
+    { key: 'account', title: t('role.users.account'), dataIndex: 'account' },
+    { key: 'name', title: t('role.users.name'), dataIndex: 'name' },
+    { key: 'identity', title: t('role.users.identity'), dataIndex: 'identity' },
+    {
+      key: 'state',
+      title: t('role.staff.state'),
+      dataIndex: 'state',
+      render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{t(`role.staff.state${v}`)}</Tag>,
+    },
+  ];
+  if (actions) columns.push({ key: 'actions', title: t('role.staff.actions'), render: (_v, u) => actions(u) });
   return (
     <>
       <Input.Search
@@ -40,11 +56,7 @@ function UserTable({
         size="small"
         loading={loading}
         dataSource={data.List}
-        columns={[
-          { key: 'account', title: t('role.users.account'), dataIndex: 'account' },
-          { key: 'name', title: t('role.users.name'), dataIndex: 'name' },
-          { key: 'identity', title: t('role.users.identity'), dataIndex: 'identity' },
-        ]}
+        columns={columns}
         rowSelection={
           onSelect ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined
         }
@@ -71,6 +83,8 @@ export function RoleUsersDrawer({
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   const [version, setVersion] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [resetting, setResetting] = useState<RoleUser | null>(null);
   const changed = () => {
     setVersion((v) => v + 1);
     onChanged();
@@ -98,6 +112,29 @@ export function RoleUsersDrawer({
     changed();
   };
 
+  const setState = (u: RoleUser, state: 0 | 1) =>
+    modal.confirm({
+      title: t(state ? 'role.staff.enable' : 'role.staff.disable'),
+      content: t(state ? 'role.staff.enableConfirm' : 'role.staff.disableConfirm', { account: u.account }),
+      okButtonProps: { danger: !state },
+      onOk: async () => {
+        await api.post(`${P}/Role/SetUserState`, { userId: u.id, state });
+        notify.success(t('role.staff.stateSaved'));
+        changed();
+      },
+    });
+
+  const actions = (u: RoleUser) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => setResetting(u)}>
+        {t('role.staff.reset')}
+      </Button>
+      <Button type="link" size="small" danger={u.state === 1} onClick={() => setState(u, u.state === 1 ? 0 : 1)}>
+        {t(u.state === 1 ? 'role.staff.disable' : 'role.staff.enable')}
+      </Button>
+    </Space>
+  );
+
   return (
     <Drawer open onClose={onClose} size={640} title={t('role.users.title', { name: role.name })}>
       {canGrant && (
@@ -105,17 +142,21 @@ export function RoleUsersDrawer({
           <Button type="primary" onClick={() => setPicking(true)}>
             {t('role.users.add')}
           </Button>
+          <Button onClick={() => setCreating(true)}>{t('role.staff.new')}</Button>
           <Button danger disabled={!members.length} onClick={remove}>
             {t('role.users.remove')}
           </Button>
         </Space>
       )}
+      {creating && <NewStaffModal roleId={role.id} onClose={() => setCreating(false)} onDone={changed} />}
+      {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
       <UserTable
         url={`${P}/Role/GetRoleUsers`}
         roleId={role.id}
         version={version}
         selected={members}
         onSelect={canGrant ? setMembers : undefined}
+        actions={canGrant ? actions : undefined}
       />
       <Modal
         open={picking}
