@@ -32,7 +32,9 @@ export function App() {
   return (
     <ConfigProvider locale={zh ? zhCN : enUS}>
       <BaseText>
-        <HashRouter>
+        {/* Navigations render at once, not in a transition: a second menu click while the first page's transition
+            render was still running replaced it, so the first location never committed and never became a tab. */}
+        <HashRouter useTransitions={false}>
           <Routes>
             <Route path="/" element={<Navigate to="/home" replace />} />
             <Route path="/home" element={<Navigate to={HOME_PATH} replace />} />

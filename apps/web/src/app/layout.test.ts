@@ -6,7 +6,7 @@ vi.mock('./pages.ts', () => {
   const C = () => null;
   const pages = [
     { path: '/data-analysis', component: C },
-    { path: '/sys/company', component: C },
+    { path: '/sys/company', component: C, titleKey: 'system.pages.company' },
     { path: '/sys/menu', component: C },
     { path: '/iframe', component: C },
     { path: '/redirect/*', component: C, noTab: true },
@@ -95,5 +95,36 @@ describe('visited-view tabs', () => {
     expect(tabsStore.get().find((t) => t.key === '/sys/company')?.gen).toBe(1);
     const saved = JSON.parse(store.get('shuyuan.tabs')!);
     expect(saved).toEqual([{ key: '/sys/company', pathname: '/sys/company', search: '?page=2', gen: 1 }]);
+  });
+});
+
+describe('tab titles', () => {
+  const texts: Record<string, string> = { 'app.home': 'Home', 'system.pages.company': 'Units (page)' };
+  const text = (k: string) => texts[k];
+  const named = (pathname: string, nodes: MenuNode[], lang = 'en') =>
+    import('./layout/menu.ts').then((m) => m.tabTitle({ pathname, search: '' }, nodes, lang, text));
+  const only = (over: Partial<MenuNode>): MenuNode[] => [
+    { id: 9, code: 'c', MenuName: '', url: '/sys/company', ...over },
+  ];
+
+  it('names home Home whatever the menu says', async () => {
+    expect(await named('/data-analysis', [])).toBe('Home');
+    expect(
+      await named('/data-analysis', [
+        { id: 8, code: 'h', MenuName: '仪表盘', MenuEnName: 'Board', url: '/data-analysis' },
+      ]),
+    ).toBe('Home');
+  });
+
+  it('prefers the menu name in the current language, then the page title, then the other language', async () => {
+    expect(await named('/sys/company', menus, 'zh')).toBe('单位管理');
+    expect(await named('/sys/company', menus, 'en')).toBe('Units');
+    expect(await named('/sys/company', only({ MenuName: '单位' }), 'en')).toBe('Units (page)');
+    expect(await named('/sys/company', [], 'zh')).toBe('Units (page)');
+    expect(await named('/sys/menu', only({ MenuName: '菜单', url: '/sys/menu' }), 'en')).toBe('菜单');
+  });
+
+  it('shows a path only for a page nobody named', async () => {
+    expect(await named('/sys/menu', [])).toBe('/sys/menu');
   });
 });

@@ -1,10 +1,10 @@
 import { Col, Form, Modal, Row } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, fieldErrors } from '../app/http.ts';
+import { ApiError, api } from '../app/http.ts';
 import { notify } from '../app/notify.ts';
 import { FieldControl, itemProps } from './controls.tsx';
-import { formFields, toBody, validate } from './convert.ts';
+import { formFields, placeIssues, toBody, validate } from './convert.ts';
 import type { ResourcePageDef } from './types.ts';
 
 export interface FormState {
@@ -48,35 +48,37 @@ export function ResourceForm({
     }
   }, [state, form, def, fields]);
 
+  /**
+   * Puts each issue under its field; only what fits no field becomes a toast. Returns whether there were any
+   * issues (all of them are shown now).
+   */
+  const showIssues = (issues: { path: string; message: string }[]): boolean => {
+    const tr = (m: string) => (i18n.exists(m) ? t(m) : m);
+    const { byField, loose } = placeIssues(
+      issues.map((i) => ({ path: i.path, message: tr(i.message) })),
+      fields.map((f) => f.name),
+    );
+    form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+    if (loose.length) notify.error(loose.join('; '));
+    return issues.length > 0;
+  };
+
   const submit = async () => {
     const body = toBody(def, mode, form.getFieldsValue(true), state?.row);
     const schema = mode === 'add' ? def.contracts.create : def.contracts.update;
-    const issues = validate(schema, body, i18n.language);
-    // Clear old messages, then put each issue under its field (nested paths under their top field).
+    // Clear old messages first: the same contract as the server's runs here before anything is sent.
     form.setFields(fields.map((f) => ({ name: f.name, errors: [] })));
-    if (issues.length) {
-      const names = new Set(fields.map((f) => f.name));
-      const byField = new Map<string, string[]>();
-      const loose: string[] = [];
-      for (const i of issues) {
-        const text = i18n.exists(i.message) ? t(i.message) : i.message;
-        // The issue's own field, else its top field, else its last segment (a nested value edited as a field).
-        const parts = i.path.split('.');
-        const name = [i.path, parts[0], parts[parts.length - 1]].find((n) => names.has(n));
-        if (name) byField.set(name, [...(byField.get(name) ?? []), text]);
-        else loose.push(text);
-      }
-      form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
-      if (loose.length) notify.error(loose.join('; '));
-      return;
-    }
+    if (showIssues(validate(schema, body, i18n.language))) return;
     setSaving(true);
     try {
-      await api.post(mode === 'add' ? urls.add : urls.update, body);
+      // The server's field issues (a duplicate code …) go under their fields, not also into a toast.
+      await api.post(mode === 'add' ? urls.add : urls.update, body, { showError: false });
       notify.success(t('kit.saved'));
       onSaved();
     } catch (err) {
-      fieldErrors(form, err);
+      if (!(err instanceof ApiError)) throw err;
+      // As the HTTP client would: a 401 after a failed renewal already told the user.
+      if (!showIssues(err.issues ?? []) && err.status !== 401 && err.msg) notify.error(err.msg);
     } finally {
       setSaving(false);
     }

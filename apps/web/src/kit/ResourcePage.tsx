@@ -111,6 +111,8 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         fields={def.fields.filter((f) => f.inSearch)}
         listUrl={urls.list}
         onSearch={(v) => {
+          // Unchanged conditions on page 1 change no state, yet a librarian expects fresh rows: load now.
+          if (page.Page === 1 && JSON.stringify(v) === JSON.stringify(filters)) void reload();
           setFilters(v);
           setPage((p) => ({ ...p, Page: 1 }));
         }}

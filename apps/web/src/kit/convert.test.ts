@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatMoney, toBody, validate, yuanToFen } from './convert.ts';
+import { fenToYuan, formatMoney, placeIssues, toBody, validate, yuanToFen } from './convert.ts';
 import type { ResourcePageDef } from './types.ts';
 
 const Create = z.object({
@@ -51,5 +51,26 @@ describe('kit form conversion', () => {
     expect(zh.path).toBe('price');
     expect(zh.message).toMatch(/[\u4e00-\u9fff]/);
     expect(en.message).toMatch(/too small/i);
+  });
+});
+
+describe('placeIssues', () => {
+  it('puts issues under their own, top or last-segment field and leaves the rest loose', () => {
+    const { byField, loose } = placeIssues(
+      [
+        { path: 'code', message: 'duplicate' },
+        { path: 'code', message: 'too long' },
+        { path: 'address.city', message: 'city' },
+        { path: 'meta.0.price', message: 'price' },
+        { path: 'other', message: 'nowhere' },
+      ],
+      ['code', 'address', 'price'],
+    );
+    expect([...byField]).toEqual([
+      ['code', ['duplicate', 'too long']],
+      ['address', ['city']],
+      ['price', ['price']],
+    ]);
+    expect(loose).toEqual(['nowhere']);
   });
 });

@@ -69,3 +69,23 @@ export function readPath(row: any, path: string | string[]): unknown {
   const parts = Array.isArray(path) ? path : path.split('.');
   return parts.reduce((o, k) => (o == null ? o : o[k]), row);
 }
+
+/**
+ * Sorts issues onto the form's fields: the issue's own field, else its top field, else its last segment (a
+ * nested value edited as a field). What fits no field is `loose` and has to be shown another way.
+ */
+export function placeIssues(
+  issues: { path: string; message: string }[],
+  names: Iterable<string>,
+): { byField: Map<string, string[]>; loose: string[] } {
+  const known = new Set(names);
+  const byField = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const i of issues) {
+    const parts = i.path.split('.');
+    const name = [i.path, parts[0], parts[parts.length - 1]].find((n) => known.has(n));
+    if (name) byField.set(name, [...(byField.get(name) ?? []), i.message]);
+    else loose.push(i.message);
+  }
+  return { byField, loose };
+}

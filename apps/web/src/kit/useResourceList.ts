@@ -3,8 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../app/http.ts';
 
 /**
- * Loads a list endpoint with a body; reloads when the body changes. A slow answer to an older body never
- * overwrites a newer one (the user may page faster than the server answers).
+ * Loads a list endpoint with a body; reloads when the body changes (or on `reload()`, e.g. a new search with
+ * unchanged conditions). A slow answer to an older body never overwrites a newer one (the user may page faster
+ * than the server answers).
  */
 export function useResourceList<R>(url: string, body: Record<string, unknown>) {
   const [data, setData] = useState<ListData<R>>({ List: [], Total: 0 });

@@ -2,7 +2,7 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 
 /** Server messages of sign-in; the same keys live in the web's i18n/<lang>/auth.json where forms show them. */
 registerMessages({
-  'auth.appName': { zh: '书苑图书管理系统', en: 'Shuyuan Library' },
+  'auth.appName': { zh: '书苑图书馆管理系统', en: 'Shuyuan Library System' },
   'auth.login.accountRequired': { zh: '请输入账号', en: 'Please enter your account' },
   'auth.login.passwordRequired': { zh: '请输入密码', en: 'Please enter your password' },
   'auth.login.captchaRequired': { zh: '请输入验证码', en: 'Please enter the verification code' },

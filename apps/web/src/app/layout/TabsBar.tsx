@@ -3,19 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../constants.ts';
 import { useSession } from '../auth/session.ts';
-import { findMenu, menuTitle, pageFor } from './menu.ts';
+import { tabTitle } from './menu.ts';
 import { fullPath, type Tab, tabKey, tabsStore, useTabs } from './tabs.ts';
 
-/** Tab title: the menu name in the current language, else the page's own title key, else its path. */
+/** Tab title (see tabTitle): home, menu name in the current language, the page's title key, … its path. */
 export function useTabTitle(): (t: Pick<Tab, 'pathname' | 'search'>) => string {
   const { t, i18n } = useTranslation();
   const { menus } = useSession();
-  return (tab) => {
-    const node = findMenu(menus, tab.pathname, tab.search);
-    if (node) return menuTitle(node, i18n.language);
-    const key = pageFor(tab.pathname)?.titleKey;
-    return key ? t(key) : tab.pathname;
-  };
+  const text = (key: string) => (i18n.exists(key) ? t(key) : undefined);
+  return (tab) => tabTitle(tab, menus, i18n.language, text);
 }
 
 /** Visited-view tabs (spec §2) with refresh / close current / close others / close all; affix tabs stay. */

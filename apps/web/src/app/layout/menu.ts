@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import type { MenuNode } from '../auth/session.ts';
+import { HOME_PATH } from '../constants.ts';
 import { mainPages, type PageDef } from '../pages.ts';
 
 export const isExternal = (url?: string) => !!url && /^https?:\/\//i.test(url);
@@ -13,6 +14,24 @@ export function routeOf(node: MenuNode): string | undefined {
 
 export function menuTitle(node: MenuNode, lang: string): string {
   return (lang === 'en' ? node.MenuEnName : node.MenuName) || node.MenuName || node.MenuEnName || node.code;
+}
+
+/**
+ * A tab's title. Home is always Home (it has no menu entry, and must not carry a menu's name either); else the
+ * menu name in the current language, the page's own title (its titleKey), the menu name in the other language,
+ * and only for a page nobody named, its path. `text` gives a key's text, or undefined when it has none.
+ */
+export function tabTitle(
+  tab: { pathname: string; search: string },
+  menus: MenuNode[],
+  lang: string,
+  text: (key: string) => string | undefined,
+): string {
+  const own = (key?: string) => (key ? text(key) : undefined);
+  if (tab.pathname.toLowerCase() === HOME_PATH.toLowerCase()) return own('app.home') ?? tab.pathname;
+  const node = findMenu(menus, tab.pathname, tab.search);
+  const [mine, other] = lang === 'en' ? [node?.MenuEnName, node?.MenuName] : [node?.MenuName, node?.MenuEnName];
+  return mine || own(pageFor(tab.pathname)?.titleKey) || other || tab.pathname;
 }
 
 export function pageFor(pathname: string, pages: PageDef[] = mainPages): PageDef | undefined {

@@ -131,10 +131,10 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
       <div className="auth-card">
         <div className="auth-head">
           <div className="auth-logo" style={{ background: bg }} aria-hidden>
-            {(schoolName || t('auth.appName')).slice(0, 1)}
+            {(schoolName || t('app.name')).slice(0, 1)}
           </div>
           <div>
-            <h1>{schoolName || t('auth.appName')}</h1>
+            <h1>{schoolName || t('app.name')}</h1>
             <p>{kind === 'search' ? t('auth.login.searchTitle') : t('auth.login.title')}</p>
           </div>
         </div>

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PageDef } from './pages.ts';
+
+const found = import.meta.glob<{ pages: PageDef[] }>('../modules/*/pages.ts', { eager: true });
+const pages = Object.values(found).flatMap((m) => m.pages);
+
+const i18nDir = path.join(import.meta.dirname, '../i18n');
+function text(lang: string, key: string): unknown {
+  const [domain, ...rest] = key.split('.');
+  const file = path.join(i18nDir, lang, `${domain}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  return rest.reduce<any>((o, k) => o?.[k], JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+describe('page titles', () => {
+  it('every page has a title key with a zh and an en text, so no tab shows a raw path', () => {
+    expect(pages.length).toBeGreaterThan(20);
+    for (const p of pages) {
+      expect(p.titleKey, p.path).toBeTruthy();
+      for (const lang of ['zh', 'en']) expect(typeof text(lang, p.titleKey!), `${p.path} ${lang}`).toBe('string');
+    }
+  });
+});
