@@ -1,8 +1,8 @@
-import { PASSWORD_MIN_RESET } from '@shuyuan/contracts/common/validators';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../auth/oidc.ts';
+import { PasswordFields } from '../forms/PasswordFields.tsx';
 import { api, fieldErrors } from '../http.ts';
 import { notify } from '../notify.ts';
 
@@ -55,33 +55,7 @@ export function ChangePassword({ open, onClose }: { open: boolean; onClose: () =
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('app.password.new')}
-          rules={[
-            { required: true, message: t('app.password.required') },
-            // Spec §5 reset form: at least 6; a school's stricter policy is checked by the server (field issue).
-            { min: PASSWORD_MIN_RESET, message: t('app.password.min', { min: PASSWORD_MIN_RESET }) },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('app.password.confirm')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('app.password.required') },
-            ({ getFieldValue }) => ({
-              validator: (_r, v: string) =>
-                !v || v === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('app.password.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields name="newPassword" label={t('app.password.new')} confirmLabel={t('app.password.confirm')} />
       </Form>
     </Modal>
   );

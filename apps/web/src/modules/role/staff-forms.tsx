@@ -1,47 +1,12 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { PASSWORD_MIN_RESET } from '@shuyuan/contracts/common/validators';
 import { StaffUserCreate, UserPasswordReset } from '@shuyuan/contracts/role/staff';
 import { Form, type FormInstance, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PasswordFields } from '../../app/forms/PasswordFields.tsx';
 import { api, fieldErrors } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
-
-/** Password and its confirmation: the second must repeat the first (spec §5 reset form: at least 6). */
-function PasswordFields() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Form.Item
-        name="password"
-        label={t('role.staff.password')}
-        rules={[
-          { required: true, message: t('app.password.required') },
-          { min: PASSWORD_MIN_RESET, message: t('app.password.min', { min: PASSWORD_MIN_RESET }) },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('role.staff.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('app.password.required') },
-          ({ getFieldValue }) => ({
-            validator: (_r, v: string) =>
-              !v || v === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('validation.passwordMismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-    </>
-  );
-}
 
 /**
  * Validates with the form's rules, then the shared contract (messages are i18n keys), then posts; server
@@ -141,7 +106,7 @@ export function NewStaffModal({
       <Form.Item name="phone" label={t('role.staff.phone')}>
         <Input maxLength={11} />
       </Form.Item>
-      <PasswordFields />
+      <PasswordFields name="password" label={t('role.staff.password')} confirmLabel={t('role.staff.confirmPassword')} />
     </FormModal>
   );
 }
@@ -156,7 +121,7 @@ export function ResetPasswordModal({ user, onClose }: { user: { id: number; acco
   };
   return (
     <FormModal title={t('role.staff.resetTitle', { account: user.account })} onClose={onClose} submit={submit}>
-      <PasswordFields />
+      <PasswordFields name="password" label={t('role.staff.password')} confirmLabel={t('role.staff.confirmPassword')} />
     </FormModal>
   );
 }
