@@ -57,7 +57,8 @@ if (!only || only === 'static') {
   if (step('lint', 'npx', ['biome', 'check', '.'])) passed++;
   else failed++;
 }
-if (!only || only === 'unit') vitest('unit and API tests (PGlite)', []);
+// The embedded engine even when TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run below).
+if (!only || only === 'unit') vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (!only || only === 'pg') {
   const url = await localPostgres();
   if (url) vitest('API tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: url });
