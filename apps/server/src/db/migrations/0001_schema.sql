@@ -4,13 +4,6 @@ CREATE TABLE "auth_key" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "auth_setting" (
-	"school_id" integer PRIMARY KEY NOT NULL,
-	"password_policy_staff" boolean DEFAULT true NOT NULL,
-	"password_policy_readers" boolean DEFAULT false NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "login_captcha" (
 	"id" text PRIMARY KEY NOT NULL,
 	"answer" text NOT NULL,

@@ -2,11 +2,12 @@ import type { ReaderProfile, SchoolBrief, SessionUser } from '@shuyuan/contracts
 import { maskPhone, meetsPasswordPolicy } from '@shuyuan/contracts/common/validators';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { Scope } from '../../platform/tenancy.ts';
+import { getSetting } from '../settings/settings.service.ts';
 import { fail, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { school } from '../school/school.table.ts';
-import { authSetting } from './auth-setting.table.ts';
 import { revokeUserTokens } from './tokens.ts';
 import { appUser } from './user.table.ts';
 
@@ -75,9 +76,9 @@ export async function readerProfile(db: Db, userId: number): Promise<ReaderProfi
 
 /** Whether the §5 password policy applies to this user (school setting; on for staff by default). */
 export async function policyApplies(db: Db, schoolId: number, identity: string): Promise<boolean> {
-  const [s] = await db.select().from(authSetting).where(eq(authSetting.schoolId, schoolId)).limit(1);
-  const staff = identity === 'staff';
-  return staff ? (s?.passwordPolicyStaff ?? true) : (s?.passwordPolicyReaders ?? false);
+  // The school's /setting switches: one for staff accounts, one for readers.
+  const key = identity === 'staff' ? 'security.passwordPolicy' : 'security.passwordPolicyReaders';
+  return getSetting<boolean>(db, new Scope(schoolId), key);
 }
 
 /**

@@ -4,7 +4,6 @@ import { P } from '../../config.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { verifyPassword } from '../../platform/password.ts';
 import { userRole } from './role.table.ts';
-import { authSetting } from './auth-setting.table.ts';
 import { signIn } from './oidc-test-client.ts';
 import { appUser } from './user.table.ts';
 
@@ -53,11 +52,14 @@ describe('the signed-in user', () => {
     const r = await buildUser(t.db, t.schoolId, { password: 'reader1', identity: 'student' });
     const simple = { oldPassword: 'reader1', newPassword: 'reader2', confirmPassword: 'reader2' };
     expect((await t.post(UPDATE, simple, { token: r.token })).json.success).toBe(true);
-    await t.db.insert(authSetting).values({ schoolId: t.schoolId, passwordPolicyReaders: true });
+    // The switch on /setting is what turns it on.
+    const on = { screen: 'setting', values: { 'security.passwordPolicyReaders': true } };
+    expect((await t.post(`${P}/Config/SaveSettings`, on)).json.success).toBe(true);
     const r2 = await buildUser(t.db, t.schoolId, { password: 'reader1', identity: 'student' });
     const refused = await t.post(UPDATE, simple, { token: r2.token });
     expect(refused.json.issues[0].path).toBe('newPassword');
-    await t.db.delete(authSetting);
+    const off = { screen: 'setting', values: { 'security.passwordPolicyReaders': false } };
+    expect((await t.post(`${P}/Config/SaveSettings`, off)).json.success).toBe(true);
   });
 
   it('answers the session user with masked phone, schools and language', async () => {

@@ -72,7 +72,6 @@ const OWN_TABLES = new Set([
   'translation',
   'resource_type',
   'setting',
-  'auth_setting',
   'mail_config',
   'oauth_client',
   'school_menu_off',

@@ -7,8 +7,8 @@ const C = `${P}/Config`;
 
 describe('settings', () => {
   it('defaults until saved; saved values are per school', async () => {
-    const d = await t.post(`${C}/GetConfigData`, { keys: ['circ.borrowVerify', 'circ.loanDays', 'nope'] });
-    expect(d.json.data).toEqual({ 'circ.borrowVerify': false, 'circ.loanDays': 30 });
+    const d = await t.post(`${C}/GetConfigData`, { keys: ['circ.borrowVerify', 'circ.reservationHoldDays', 'nope'] });
+    expect(d.json.data).toEqual({ 'circ.borrowVerify': false, 'circ.reservationHoldDays': 3 });
     const save = await t.post(`${C}/SaveSettings`, {
       screen: 'setting',
       values: { 'circ.borrowVerify': true, 'school.timeZone': 'Asia/Urumqi', 'school.displayName': '实验小学图书馆' },
@@ -38,20 +38,20 @@ describe('settings', () => {
     const r = await t.post(`${C}/SaveSettings`, {
       screen: 'basic-config',
       values: {
-        'circ.loanDays': 0,
+        'circ.reservationHoldDays': 0,
         'circ.overdueMode': 'whatever',
         'school.logo': '/files/x.png',
-        'circ.renewDays': 10,
+        'circ.reminderDaysBefore': 10,
       },
     });
     expect(r.json.errorCode).toBe('VALIDATION');
     expect(r.json.issues.map((i: any) => i.path).sort()).toEqual([
-      'values.circ.loanDays',
       'values.circ.overdueMode',
+      'values.circ.reservationHoldDays',
       'values.school.logo',
     ]);
-    const got = await t.post(`${C}/GetConfigData`, { keys: ['circ.renewDays'] });
-    expect(got.json.data['circ.renewDays']).toBe(15);
+    const got = await t.post(`${C}/GetConfigData`, { keys: ['circ.reminderDaysBefore'] });
+    expect(got.json.data['circ.reminderDaysBefore']).toBe(2);
     const tz = await t.post(`${C}/SaveSettings`, { screen: 'setting', values: { 'school.timeZone': 'Mars/Base' } });
     expect(tz.json.issues[0]).toEqual({ path: 'values.school.timeZone', message: 'Invalid time zone' });
   });
