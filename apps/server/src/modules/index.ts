@@ -17,6 +17,7 @@ import { basicModule } from './basic/basic.module.ts';
 import { orgModule } from './org/org.module.ts';
 import { classificationModule } from './classification/classification.module.ts';
 import { sip2Module } from '../sip2/sip2.module.ts';
+import { catalogueModule } from './catalogue/catalogue.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -54,4 +55,5 @@ export const modules: ServerModule[] = [
   orgModule,
   sip2Module,
   classificationModule,
+  catalogueModule,
 ];

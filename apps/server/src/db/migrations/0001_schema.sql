@@ -187,6 +187,75 @@ CREATE TABLE "shelf_position" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "acceptance_batch" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"batch_no" text NOT NULL,
+	"state" integer DEFAULT 0 NOT NULL,
+	"type" text DEFAULT '' NOT NULL,
+	"accepted_on" date,
+	"bookseller" text DEFAULT '' NOT NULL,
+	"discount_rate" numeric(6, 4),
+	"currency" text DEFAULT 'CNY' NOT NULL,
+	"price_fen" integer,
+	"voucher" text DEFAULT '' NOT NULL,
+	"invoice_no" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "catalogue_record" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"parallel_title" text DEFAULT '' NOT NULL,
+	"author" text DEFAULT '' NOT NULL,
+	"edition" text DEFAULT '' NOT NULL,
+	"publisher" text DEFAULT '' NOT NULL,
+	"pub_place" text DEFAULT '' NOT NULL,
+	"pub_year" integer,
+	"isbn" text DEFAULT '' NOT NULL,
+	"issn" text DEFAULT '' NOT NULL,
+	"class_no" text DEFAULT '' NOT NULL,
+	"book_no" text DEFAULT '' NOT NULL,
+	"price_fen" integer,
+	"language" text DEFAULT '' NOT NULL,
+	"pages" integer,
+	"cover_url" text DEFAULT '' NOT NULL,
+	"recommended" boolean DEFAULT false NOT NULL,
+	"series" text DEFAULT '' NOT NULL,
+	"subjects" text[] DEFAULT '{}'::text[] NOT NULL,
+	"summary" text DEFAULT '' NOT NULL,
+	"reading_level" text DEFAULT '' NOT NULL,
+	"marc" jsonb,
+	"search" "tsvector",
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "copy" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"record_id" integer NOT NULL,
+	"barcode" text NOT NULL,
+	"rfid" text DEFAULT '' NOT NULL,
+	"call_no" text DEFAULT '' NOT NULL,
+	"class_no" text DEFAULT '' NOT NULL,
+	"book_no" text DEFAULT '' NOT NULL,
+	"additional_no" text DEFAULT '' NOT NULL,
+	"shelf_mark" text DEFAULT '' NOT NULL,
+	"branch_id" integer,
+	"location_id" integer,
+	"circ_state" text DEFAULT 'available' NOT NULL,
+	"store_type" integer DEFAULT 1 NOT NULL,
+	"unit_price_fen" integer,
+	"discount_price_fen" integer,
+	"batch_id" integer,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "book_number_lock" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -502,6 +571,7 @@ CREATE TABLE "sip_account" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "copy" ADD CONSTRAINT "copy_record_id_catalogue_record_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."catalogue_record"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_captcha_expires_idx" ON "login_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_id_idx" ON "login_log" USING btree ("school_id","id");--> statement-breakpoint
@@ -524,6 +594,13 @@ CREATE UNIQUE INDEX "shelf_location_code_uq" ON "shelf" USING btree ("school_id"
 CREATE UNIQUE INDEX "shelf_area_location_name_uq" ON "shelf_area" USING btree ("school_id","location_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "shelf_position_school_code_uq" ON "shelf_position" USING btree ("school_id","code");--> statement-breakpoint
 CREATE INDEX "shelf_position_shelf_idx" ON "shelf_position" USING btree ("shelf_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "acceptance_batch_school_no_uq" ON "acceptance_batch" USING btree ("school_id","batch_no");--> statement-breakpoint
+CREATE INDEX "catalogue_record_school_idx" ON "catalogue_record" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "catalogue_record_isbn_idx" ON "catalogue_record" USING btree ("school_id","isbn");--> statement-breakpoint
+CREATE INDEX "catalogue_record_search_idx" ON "catalogue_record" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "catalogue_record_title_trgm_idx" ON "catalogue_record" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "copy_school_barcode_uq" ON "copy" USING btree ("school_id","barcode");--> statement-breakpoint
+CREATE INDEX "copy_record_idx" ON "copy" USING btree ("record_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "book_number_lock_uq" ON "book_number_lock" USING btree ("school_id","class_code","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "book_number_seq_school_class_uq" ON "book_number_seq" USING btree ("school_id","class_code");--> statement-breakpoint
 CREATE INDEX "clc_class_parent_idx" ON "clc_class" USING btree ("scheme","parent_code","sort");--> statement-breakpoint

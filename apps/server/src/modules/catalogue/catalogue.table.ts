@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL tsvector: written only through searchVectorSql (search lib), read only by searchWhere/Rank. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A bibliographic record (书目) of a school: spec §6 fields, the MARC it came from, its search document. */
+export const catalogueRecord = pgTable(
+  'catalogue_record',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    title: text('title').notNull(),
+    parallelTitle: text('parallel_title').notNull().default(''),
+    author: text('author').notNull().default(''),
+    edition: text('edition').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
+    pubPlace: text('pub_place').notNull().default(''),
+    pubYear: integer('pub_year'),
+    isbn: text('isbn').notNull().default(''),
+    issn: text('issn').notNull().default(''),
+    classNo: text('class_no').notNull().default(''),
+    bookNo: text('book_no').notNull().default(''),
+    priceFen: integer('price_fen'),
+    language: text('language').notNull().default(''),
+    pages: integer('pages'),
+    coverUrl: text('cover_url').notNull().default(''),
+    recommended: boolean('recommended').notNull().default(false),
+    series: text('series').notNull().default(''),
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    summary: text('summary').notNull().default(''),
+    readingLevel: text('reading_level').notNull().default(''),
+    marc: jsonb('marc'),
+    search: tsvector('search'),
+    ...stamps,
+  },
+  (t) => [
+    index('catalogue_record_school_idx').on(t.schoolId),
+    index('catalogue_record_isbn_idx').on(t.schoolId, t.isbn),
+    index('catalogue_record_search_idx').using('gin', t.search),
+    index('catalogue_record_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** A physical copy (馆藏). `version` guards concurrent state changes (optimistic concurrency). */
+export const copy = pgTable(
+  'copy',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => catalogueRecord.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    rfid: text('rfid').notNull().default(''),
+    callNo: text('call_no').notNull().default(''),
+    classNo: text('class_no').notNull().default(''),
+    bookNo: text('book_no').notNull().default(''),
+    additionalNo: text('additional_no').notNull().default(''),
+    shelfMark: text('shelf_mark').notNull().default(''),
+    branchId: integer('branch_id'),
+    locationId: integer('location_id'),
+    circState: text('circ_state').notNull().default('available'),
+    storeType: integer('store_type').notNull().default(1),
+    unitPriceFen: integer('unit_price_fen'),
+    discountPriceFen: integer('discount_price_fen'),
+    batchId: integer('batch_id'),
+    version: integer('version').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('copy_school_barcode_uq').on(t.schoolId, t.barcode), index('copy_record_idx').on(t.recordId)],
+);
+
+/** An acceptance batch (验收批次): the copies received from one delivery/invoice. */
+export const acceptanceBatch = pgTable(
+  'acceptance_batch',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    batchNo: text('batch_no').notNull(),
+    state: integer('state').notNull().default(0),
+    type: text('type').notNull().default(''),
+    acceptedOn: date('accepted_on'),
+    bookseller: text('bookseller').notNull().default(''),
+    discountRate: numeric('discount_rate', { precision: 6, scale: 4 }),
+    currency: text('currency').notNull().default('CNY'),
+    priceFen: integer('price_fen'),
+    voucher: text('voucher').notNull().default(''),
+    invoiceNo: text('invoice_no').notNull().default(''),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('acceptance_batch_school_no_uq').on(t.schoolId, t.batchNo)],
+);

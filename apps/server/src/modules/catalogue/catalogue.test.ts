@@ -1,0 +1,149 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { describe, expect, it } from 'vitest';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+
+const t = useTestApp();
+const CODE = 'resource-mana.resource.catalog';
+const ADD = `${P}/Literature/AddItemsCatalogueInfo`;
+const SEARCH = `${P}/Catalogue/SearchRecords`;
+const COPIES = `${P}/Literature/AddItemsCollectionInfo`;
+
+const titlesOf = (res: { json: any }) => res.json.data.List.map((r: { title: string }) => r.title);
+
+async function addRecord(body: Record<string, unknown>, opts = {}) {
+  const res = await t.post(ADD, body, opts);
+  expect(res.json.code, JSON.stringify(res.json)).toBe(0);
+  return res.json.data.id as number;
+}
+
+describe('catalogue records', () => {
+  it('creates a Chinese record and finds it by word, pinyin initials and ISBN-10; facets count it', async () => {
+    await addRecord({ title: '平凡的世界', author: '路遥', language: 'chi' });
+    const id = await addRecord({
+      title: '红楼梦人物论',
+      author: '王昆仑',
+      isbn: '9787108009821',
+      publisher: '生活·读书·新知三联书店',
+      pubYear: 1983,
+      classNo: 'I207.411',
+      language: 'chi',
+      price: '12.50',
+    });
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: '红楼梦' }))).toContain('红楼梦人物论');
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: 'hlm' }))).toEqual(['红楼梦人物论']);
+    const byIsbn10 = await t.post(SEARCH, { SearchKey: '7-108-00982-X' });
+    expect(byIsbn10.json.data.List.map((r: { id: number }) => r.id)).toEqual([id]);
+    const byField = await t.post(SEARCH, { SearchKey: '710800982x', field: 'isbn' });
+    expect(byField.json.data.List).toMatchObject([{ id, priceFen: 1250, pubYear: 1983 }]);
+    const facets = (await t.post(SEARCH, { SearchKey: 'hlm' })).json.data.Facets;
+    expect(facets.classLetter).toEqual([{ value: 'I', count: 1 }]);
+    expect(facets.year).toEqual([{ value: 1983, count: 1 }]);
+    const none = await t.post(SEARCH, { SearchKey: 'hlm', facets: { year: 1999 } });
+    expect(none.json.data.Total).toBe(0);
+  });
+
+  it('updates a record and its search document together', async () => {
+    const id = await addRecord({ title: 'Old title' });
+    const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '围城', author: '钱钟书' });
+    expect(upd.json.code).toBe(0);
+    expect((await t.post(SEARCH, { SearchKey: 'Old title' })).json.data.Total).toBe(0);
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: 'qzs' }))).toEqual(['围城']);
+  });
+
+  it('reports a bad ISBN and a price that is not a number, in zh and en', async () => {
+    const body = { title: 'x', isbn: '978-7-108-00982-0', price: 'abc' };
+    const zh = await t.post(ADD, body, { lang: 'zh' });
+    expect(zh.json.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'isbn', message: 'ISBN 格式或校验位不正确' },
+        { path: 'price', message: '价格应为不小于 0 的数字（元）' },
+      ]),
+    );
+    const en = await t.post(ADD, { ...body, title: '' }, { lang: 'en' });
+    expect(en.json.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'title', message: 'Please enter the title' },
+        { path: 'isbn', message: 'The ISBN is not valid (format or check digit)' },
+        { path: 'price', message: 'The price must be a number (yuan) of 0 or more' },
+      ]),
+    );
+  });
+});
+
+describe('copies', () => {
+  it('adds copies all or none: a duplicate barcode adds nothing and is named', async () => {
+    const recordId = await addRecord({ title: '三体', classNo: 'I247.5', bookNo: '12' });
+    const first = await t.post(COPIES, { recordId, count: 1, barcodes: ['T0001'] });
+    expect(first.json.code).toBe(0);
+    const dup = await t.post(COPIES, { recordId, count: 3, barcodes: ['T0002', 'T0001', 'T0003'] }, { lang: 'en' });
+    expect(dup.json.errorCode).toBe('DUPLICATE');
+    expect(dup.json.issues).toEqual([{ path: 'barcodes', message: 'The barcode T0001 is already in use' }]);
+    const list = await t.post(`${P}/Literature/GetItemsCollection`, { recordId });
+    expect(list.json.data.Total).toBe(1);
+    expect(list.json.data.List[0]).toMatchObject({ barcode: 'T0001', callNo: 'I247.5/12', circState: 'available' });
+    // Barcodes are found from the search box and by field.
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: 'T0001' }))).toEqual(['三体']);
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: 'T0001', field: 'barcode' }))).toEqual(['三体']);
+  });
+
+  it('checks barcodes against the rule and generates the next ones from it', async () => {
+    const recordId = await addRecord({ title: '生成条码' });
+    const rule = { prefix: 'G', length: 6, checkDigit: false };
+    const bad = await t.post(COPIES, { recordId, count: 1, barcodes: ['X00001'], rule }, { lang: 'en' });
+    expect(bad.json.issues).toEqual([{ path: 'barcodes.0', message: 'The barcode must start with G' }]);
+    expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['G00041'], rule })).json.code).toBe(0);
+    const gen = await t.post(COPIES, { recordId, count: 2, rule });
+    expect(gen.json.data.List.map((c: { barcode: string }) => c.barcode)).toEqual(['G00042', 'G00043']);
+  });
+
+  it('concurrent additions of the same barcode: exactly one succeeds', async () => {
+    const recordId = await addRecord({ title: '并发' });
+    const results = await Promise.all([0, 1, 2].map(() => t.post(COPIES, { recordId, count: 1, barcodes: ['RACE1'] })));
+    expect(results.filter((r) => r.json.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.json.errorCode === 'DUPLICATE')).toHaveLength(2);
+  });
+
+  it('changes circulation state only along allowed moves', async () => {
+    const recordId = await addRecord({ title: '状态' });
+    const add = await t.post(COPIES, { recordId, count: 1, barcodes: ['S0001'] });
+    const id = add.json.data.List[0].id;
+    const move = (to: string) => t.post(`${P}/Catalogue/ChangeCopyState`, { id, to }, { lang: 'en' });
+    const refused = await move('returned-not-received');
+    expect(refused.json.errorCode).toBe('COPY_STATE_REFUSED');
+    expect(refused.json.msg).toContain('"available" to "returned-not-received"');
+    expect((await move('lost')).json.data).toMatchObject({ circState: 'lost', version: 1 });
+    expect((await move('borrowed')).json.errorCode).toBe('COPY_STATE_REFUSED');
+    expect((await move('available')).json.data).toMatchObject({ circState: 'available', version: 2 });
+    const byState = await t.post(SEARCH, { SearchKey: '状态', facets: { state: 'available' } });
+    expect(byState.json.data.Total).toBe(1);
+  });
+});
+
+describe('tenancy and access', () => {
+  it('school B cannot see or change school A records or copies', async () => {
+    const recordId = await addRecord({ title: '甲校专属书' });
+    const add = await t.post(COPIES, { recordId, count: 1, barcodes: ['A0001'] });
+    const copyId = add.json.data.List[0].id;
+    const schoolB = await buildSchool(t.db);
+    const b = await buildUser(t.db, schoolB, { permissions: [CODE, `${CODE}:add`, `${CODE}:edit`] });
+    const as = { token: b.token, schoolId: schoolB };
+    expect((await t.post(SEARCH, { SearchKey: '甲校专属书' }, as)).json.data.Total).toBe(0);
+    expect((await t.post(`${P}/Literature/GetItemsCollection`, { recordId }, as)).json.data.Total).toBe(0);
+    const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id: recordId, title: '改' }, as);
+    expect(upd.json.errorCode).toBe('NOT_FOUND');
+    expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['B1'] }, as)).json.errorCode).toBe('NOT_FOUND');
+    const st = await t.post(`${P}/Catalogue/ChangeCopyState`, { id: copyId, to: 'lost' }, as);
+    expect(st.json.errorCode).toBe('NOT_FOUND');
+    // The same barcode is free in another school.
+    const own = await addRecord({ title: '乙校书' }, as);
+    expect((await t.post(COPIES, { recordId: own, count: 1, barcodes: ['A0001'] }, as)).json.code).toBe(0);
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: '甲校专属书' }))).toEqual(['甲校专属书']);
+  });
+
+  it('needs the catalogue permissions: viewing does not allow adding', async () => {
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: [CODE] });
+    expect((await t.post(SEARCH, {}, { token: viewer.token })).json.code).toBe(0);
+    const add = await t.post(ADD, { title: 'x' }, { token: viewer.token });
+    expect(add.status).toBe(403);
+  });
+});

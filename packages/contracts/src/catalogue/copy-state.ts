@@ -1,0 +1,48 @@
+/**
+ * Spec §4: the circulation state of one copy, and where it is stored. One enum with its allowed moves, so the
+ * server (changeCopyState, loans, inventory) and the screens agree on what a button may do.
+ */
+export const CircState = {
+  AVAILABLE: 'available',
+  BORROWED: 'borrowed',
+  LOST: 'lost',
+  /** A reservation is waiting for this copy to come back. */
+  RESERVING: 'reserving',
+  /** Held on the reservation shelf for one reader. */
+  RESERVED: 'reserved',
+  /** The reader says it was returned but the desk never received it. */
+  RETURNED_NOT_RECEIVED: 'returned-not-received',
+  LOCKED: 'locked',
+} as const;
+export type CircState = (typeof CircState)[keyof typeof CircState];
+export const CIRC_STATES = Object.values(CircState) as CircState[];
+
+const S = CircState;
+/** Allowed moves. Locking and unlocking are the librarian's; lost copies come back as available when found. */
+export const CIRC_TRANSITIONS: Record<CircState, readonly CircState[]> = {
+  [S.AVAILABLE]: [S.BORROWED, S.RESERVED, S.LOST, S.LOCKED],
+  [S.BORROWED]: [S.AVAILABLE, S.RESERVING, S.LOST, S.RETURNED_NOT_RECEIVED],
+  [S.RESERVING]: [S.RESERVED, S.BORROWED, S.AVAILABLE, S.LOST, S.RETURNED_NOT_RECEIVED],
+  [S.RESERVED]: [S.BORROWED, S.AVAILABLE, S.LOST, S.LOCKED],
+  [S.RETURNED_NOT_RECEIVED]: [S.AVAILABLE, S.LOST],
+  [S.LOST]: [S.AVAILABLE],
+  [S.LOCKED]: [S.AVAILABLE],
+};
+
+export function canTransition(from: CircState, to: CircState): boolean {
+  return CIRC_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** Store types (库类型) 1–9 of spec §4; 7 is unused by the original system and kept unassigned. */
+export const StoreType = {
+  CATALOGUING: 1,
+  CIRCULATION: 2,
+  WEEDED: 3,
+  RECOMMENDED_PURCHASE: 4,
+  TURNOVER: 5,
+  LOST: 6,
+  READING: 8,
+  INVENTORY_CHECK: 9,
+} as const;
+export type StoreType = (typeof StoreType)[keyof typeof StoreType];
+export const STORE_TYPES = Object.values(StoreType) as StoreType[];
