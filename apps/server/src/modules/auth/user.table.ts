@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A person who signs in: staff and readers alike (spec §3 User/reader). Home school = school_id;
@@ -23,6 +23,14 @@ export const appUser = pgTable(
     /** staff, teacher, student, parent, other */
     identity: text('identity').notNull().default('staff'),
     departmentId: integer('department_id'),
+    /** Reader's class (org school_class); the grade is the class's grade. */
+    classId: integer('class_id'),
+    /** Reader permission group (org permission_group): the borrowing rules that apply. */
+    permissionGroupId: integer('permission_group_id'),
+    photoUrl: text('photo_url'),
+    /** 'Physical card reported lost': borrowing with the physical card is refused until a re-issue. */
+    cardLost: boolean('card_lost').notNull().default(false),
+    remark: text('remark'),
     cardRfid: text('card_rfid'),
     /** Deposit in fen. */
     deposit: integer('deposit').notNull().default(0),

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ReaderCreate, ReaderDto } from '@shuyuan/contracts/readers/reader';
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../../platform/password.ts';
+import type { Ctx } from '../../platform/route.ts';
+import { Scope } from '../../platform/tenancy.ts';
+import type { appUser } from '../auth/user.table.ts';
+import { nameOf } from '../basic/refs.ts';
+import { department } from '../org/department.table.ts';
+import { permissionGroup } from '../org/organization.table.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
+
+type UserRow = typeof appUser.$inferSelect;
+
+/**
+ * Can the reader borrow with the physical card? Circulation calls this when a card (barcode/RFID) is
+ * scanned: a card reported lost stays refused until it is re-issued.
+ */
+export function readerCardUsable(row: Pick<UserRow, 'cardLost'>): boolean {
+  return !row.cardLost;
+}
+
+const fenToYuan = (fen: number) => fen / 100;
+const yuanToFen = (yuan: number) => Math.round(yuan * 100);
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/** Form input → app_user values. Empty optional fields clear the column (the form sends the whole reader). */
+export async function readerValues(input: ReaderCreate, isNew: boolean): Promise<Partial<UserRow>> {
+  const v: Partial<UserRow> = {
+    account: input.account,
+    name: input.name,
+    enName: input.enName ?? null,
+    identity: input.identity,
+    sex: input.sex,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    birthday: input.birthday ?? null,
+    departmentId: input.departmentId,
+    classId: input.classId,
+    permissionGroupId: input.permissionGroupId,
+    cardRfid: input.cardRfid ?? null,
+    deposit: yuanToFen(input.deposit),
+    validUntil: input.validUntil ?? null,
+    photoUrl: input.photoUrl ?? null,
+    remark: input.remark ?? null,
+    state: input.state,
+    updatedAt: new Date(),
+  };
+  // A new reader gets the card at once; an edit keeps the password unless a new one is typed.
+  if (isNew) v.processedAt = new Date();
+  if (input.password) v.passwordHash = await hashPassword(input.password);
+  return v;
+}
+
+/** The grade of a class (cached per request through nameOf's neighbour query). */
+async function gradeOf(ctx: Ctx<any>, classId: number | null): Promise<number | null> {
+  if (classId == null) return null;
+  const [c] = await ctx.db
+    .select({ gradeId: schoolClass.gradeId })
+    .from(schoolClass)
+    .where(new Scope(ctx.schoolId).where(schoolClass, eq(schoolClass.id, classId)))
+    .limit(1);
+  return c?.gradeId ?? null;
+}
+
+export async function readerDto(r: UserRow, ctx: Ctx<any>): Promise<ReaderDto> {
+  const gradeId = await gradeOf(ctx, r.classId);
+  return {
+    id: r.id,
+    account: r.account,
+    name: r.name,
+    enName: r.enName,
+    identity: r.identity,
+    sex: r.sex,
+    phone: r.phone,
+    email: r.email,
+    birthday: r.birthday,
+    departmentId: r.departmentId,
+    departmentName: await nameOf(ctx, department, department.name, r.departmentId),
+    classId: r.classId,
+    className: await nameOf(ctx, schoolClass, schoolClass.name, r.classId),
+    gradeId,
+    gradeName: await nameOf(ctx, grade, grade.name, gradeId),
+    permissionGroupId: r.permissionGroupId,
+    permissionGroupName: await nameOf(ctx, permissionGroup, permissionGroup.name, r.permissionGroupId),
+    cardRfid: r.cardRfid,
+    cardLost: r.cardLost,
+    deposit: fenToYuan(r.deposit),
+    processedAt: iso(r.processedAt),
+    validUntil: r.validUntil,
+    photoUrl: r.photoUrl,
+    remark: r.remark,
+    state: r.state,
+  };
+}
+
+/**
+ * True when any of the readers still has a loan open. The loan table belongs to circulation (built in
+ * parallel): when it does not exist yet there are no loans. Columns looked up: reader_id (or user_id) and
+ * returned_at (null = open).
+ */
+export async function anyOpenLoans(db: Db, schoolId: number, ids: number[]): Promise<boolean> {
+  const rowsOf = (r: any) => (r.rows ?? r) as Record<string, any>[];
+  const reg = rowsOf(await db.execute(sql`select to_regclass('loan') is not null as ok`));
+  if (!reg[0]?.ok) return false;
+  const cols = rowsOf(
+    await db.execute(sql`select column_name from information_schema.columns
+      where table_name = 'loan' and table_schema = current_schema()`),
+  ).map((c) => c.column_name as string);
+  const who = cols.includes('reader_id') ? 'reader_id' : cols.includes('user_id') ? 'user_id' : null;
+  if (!who) return false;
+  const open = cols.includes('returned_at') ? sql`and returned_at is null` : sql``;
+  const found = rowsOf(
+    await db.execute(sql`select 1 from loan where school_id = ${schoolId}
+      and ${sql.identifier(who)} = any(${`{${ids.join(',')}}`}::int[]) ${open} limit 1`),
+  );
+  return found.length > 0;
+}

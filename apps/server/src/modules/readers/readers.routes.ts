@@ -1,0 +1,163 @@
+import { desc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { P } from '@shuyuan/contracts/common/paths';
+import { opCode } from '@shuyuan/contracts/kit/resource';
+import {
+  ReaderCreate,
+  type ReaderDto,
+  ReaderIdBody,
+  ReaderListQuery,
+  ReaderUpdate,
+  ReissueCardBody,
+} from '@shuyuan/contracts/readers/reader';
+import { fail, notFound } from '../../platform/errors.ts';
+import { defineResource } from '../../platform/resource/define.ts';
+import { route } from '../../platform/route.ts';
+import { Scope } from '../../platform/tenancy.ts';
+import { appUser } from '../auth/user.table.ts';
+import { mustExist } from '../basic/refs.ts';
+import { department } from '../org/department.table.ts';
+import { permissionGroup } from '../org/organization.table.ts';
+import { schoolClass } from '../org/school-class.table.ts';
+import { anyOpenLoans, readerDto, readerValues } from './reader.values.ts';
+import { importRoutes } from './readers.import.ts';
+
+/** Screen /department/user-transfer (读者管理); card issue/re-issue is /resource-mana/resource/user-transfer. */
+export const READERS = 'department.user-transfer';
+export const CARDS = 'resource-mana.resource.user-transfer';
+
+export function readersRoutes(app: FastifyInstance): void {
+  const svc = defineResource(app, {
+    area: 'Readers',
+    entity: 'Reader',
+    table: appUser,
+    permission: READERS,
+    audit: 'reader',
+    contracts: { create: ReaderCreate, update: ReaderUpdate, list: ReaderListQuery },
+    // Staff share app_user; they are managed on the role screen, never here.
+    visible: () => ne(appUser.identity, 'staff'),
+    search: [appUser.account, appUser.name, appUser.phone],
+    filters: (q, ctx) => [
+      q.identity ? eq(appUser.identity, q.identity) : undefined,
+      q.classId ? eq(appUser.classId, q.classId) : undefined,
+      q.departmentId ? eq(appUser.departmentId, q.departmentId) : undefined,
+      q.state === undefined ? undefined : eq(appUser.state, q.state),
+      q.gradeId
+        ? inArray(
+            appUser.classId,
+            ctx.db
+              .select({ id: schoolClass.id })
+              .from(schoolClass)
+              .where(new Scope(ctx.schoolId).where(schoolClass, eq(schoolClass.gradeId, q.gradeId))),
+          )
+        : undefined,
+    ],
+    orderBy: [desc(appUser.id)],
+    unique: [
+      {
+        field: 'account',
+        labelKey: 'readers.reader.account',
+        columns: [appUser.account],
+        constraint: 'app_user_school_account_uq',
+      },
+    ],
+    toDto: readerDto,
+    toValues: ({ input, existing }) => readerValues(input as ReaderCreate, !existing),
+    hooks: {
+      beforeSave: async ({ ctx, db, input }) => {
+        await mustExist(db, ctx, schoolClass, input.classId, 'classId', 'readers.reader.classInvalid');
+        await mustExist(db, ctx, department, input.departmentId, 'departmentId', 'readers.reader.departmentInvalid');
+        await mustExist(
+          db,
+          ctx,
+          permissionGroup,
+          input.permissionGroupId,
+          'permissionGroupId',
+          'readers.reader.groupInvalid',
+        );
+      },
+      beforeDelete: async ({ ctx, db, rows }) => {
+        if (
+          await anyOpenLoans(
+            db,
+            ctx.schoolId,
+            rows.map((r) => r.id),
+          )
+        )
+          throw fail('IN_USE', 'readers.reader.hasLoans');
+      },
+    },
+    export: {
+      fileNameKey: 'readers.reader.file',
+      columns: exportColumns(),
+    },
+  });
+
+  /** Loads a reader of the caller's school (staff and other schools' rows are "not found"). */
+  async function mustFind(ctx: { db: any; schoolId: number }, id: number) {
+    const [row] = await ctx.db
+      .select({ id: appUser.id })
+      .from(appUser)
+      .where(svc.where(ctx, eq(appUser.id, id)))
+      .limit(1);
+    if (!row) throw notFound();
+  }
+
+  route(app, {
+    url: `${P}/Readers/ReportCardLost`,
+    access: opCode(CARDS, 'edit'),
+    schema: ReaderIdBody,
+    audit: 'reader.cardLost',
+    summary: 'Report the physical card lost: borrowing with it is refused until a re-issue',
+    handler: async (ctx) => {
+      await mustFind(ctx, ctx.body.id);
+      await ctx.db.update(appUser).set({ cardLost: true, updatedAt: new Date() }).where(eq(appUser.id, ctx.body.id));
+      return svc.get(ctx, ctx.body.id);
+    },
+  });
+
+  route(app, {
+    url: `${P}/Readers/ReissueCard`,
+    access: opCode(CARDS, 'issue'),
+    schema: ReissueCardBody,
+    audit: 'reader.reissueCard',
+    summary: 'Re-issue the card: new processing time, optional new RFID, lost flag cleared',
+    handler: async (ctx) => {
+      await mustFind(ctx, ctx.body.id);
+      const set: Partial<typeof appUser.$inferInsert> = {
+        cardLost: false,
+        processedAt: new Date(),
+        updatedAt: new Date(),
+      };
+      if (ctx.body.cardRfid) set.cardRfid = ctx.body.cardRfid;
+      await ctx.db.update(appUser).set(set).where(eq(appUser.id, ctx.body.id));
+      return svc.get(ctx, ctx.body.id);
+    },
+  });
+
+  importRoutes(app);
+}
+
+function exportColumns() {
+  const text = (k: keyof ReaderDto) => (d: ReaderDto) => (d[k] as string | null) ?? '';
+  return [
+    { labelKey: 'readers.reader.account', value: text('account') },
+    { labelKey: 'readers.reader.name', value: text('name') },
+    {
+      labelKey: 'readers.reader.identity',
+      value: (d: ReaderDto, t: (k: string) => string) => t(`readers.identity.${d.identity}`),
+    },
+    { labelKey: 'readers.reader.sex', value: (d: ReaderDto, t: (k: string) => string) => t(`readers.sex.${d.sex}`) },
+    { labelKey: 'readers.reader.gradeName', value: text('gradeName') },
+    { labelKey: 'readers.reader.className', value: text('className') },
+    { labelKey: 'readers.reader.departmentName', value: text('departmentName') },
+    { labelKey: 'readers.reader.phone', value: text('phone') },
+    { labelKey: 'readers.reader.email', value: text('email') },
+    { labelKey: 'readers.reader.validUntil', value: text('validUntil') },
+    { labelKey: 'readers.reader.deposit', value: (d: ReaderDto) => d.deposit },
+    {
+      labelKey: 'readers.reader.cardLost',
+      value: (d: ReaderDto, t: (k: string) => string) => t(d.cardLost ? 'readers.yes' : 'readers.no'),
+    },
+  ];
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { P } from '@shuyuan/contracts/common/paths';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { appUser } from '../auth/user.table.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
+import { readerCardUsable } from './reader.values.ts';
+
+const R = `${P}/Readers`;
+const t = useTestApp();
+
+async function makeClass(schoolId: number, gradeName: string, className: string) {
+  const [g] = await t.db.insert(grade).values({ schoolId, name: gradeName }).returning();
+  const [c] = await t.db.insert(schoolClass).values({ schoolId, gradeId: g.id, name: className }).returning();
+  return { gradeId: g.id, classId: c.id };
+}
+
+describe('readers', () => {
+  it('adds, lists with filters, edits and deletes a reader; deposit is yuan on the wire', async () => {
+    const { gradeId, classId } = await makeClass(t.schoolId, '测试年级A', '1班');
+    const add = await t.post(`${R}/AddReader`, {
+      account: 'R1001',
+      name: '张小明',
+      identity: 'student',
+      phone: '13812345678',
+      email: 'ming@example.com',
+      classId,
+      deposit: 12.5,
+    });
+    expect(add.json.code).toBe(0);
+    const id = add.json.data.id;
+    const got = (await t.post(`${R}/GetReader`, { id })).json.data;
+    expect(got).toMatchObject({ account: 'R1001', className: '1班', gradeName: '测试年级A', deposit: 12.5 });
+    expect(got.processedAt).toBeTruthy();
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, id));
+    expect(row.deposit).toBe(1250);
+
+    const byGrade = (await t.post(`${R}/GetReaderList`, { gradeId })).json.data;
+    expect(byGrade.List.map((r: any) => r.account)).toEqual(['R1001']);
+    const byPhone = (await t.post(`${R}/GetReaderList`, { SearchKey: '1381234' })).json.data;
+    expect(byPhone.List.map((r: any) => r.account)).toEqual(['R1001']);
+    const teachers = (await t.post(`${R}/GetReaderList`, { identity: 'teacher', SearchKey: 'R1001' })).json.data;
+    expect(teachers.Total).toBe(0);
+    // Staff share app_user but are not readers.
+    const staff = (await t.post(`${R}/GetReaderList`, { SearchKey: 'admin' })).json.data;
+    expect(staff.List.every((r: any) => r.identity !== 'staff')).toBe(true);
+
+    const upd = await t.post(`${R}/UpdateReader`, { ...got, id, name: '张晓明', phone: '' });
+    expect(upd.json.code).toBe(0);
+    expect((await t.post(`${R}/GetReader`, { id })).json.data).toMatchObject({ name: '张晓明', phone: null });
+
+    const dup = await t.post(`${R}/AddReader`, { account: 'R1001', name: 'x' }, { lang: 'en' });
+    expect(dup.json.errorCode).toBe('DUPLICATE');
+    expect(dup.json.issues[0]).toEqual({ path: 'account', message: 'Reader barcode already exists' });
+
+    expect((await t.post(`${R}/DeleteReader`, { ids: [id] })).json.code).toBe(0);
+    expect((await t.post(`${R}/GetReader`, { id })).json.code).not.toBe(0);
+  });
+
+  it('checks the phone pattern when given, in Chinese and English; the barcode is required', async () => {
+    const zh = await t.post(`${R}/AddReader`, { account: 'R2001', name: 'a', phone: '12345' }, { lang: 'zh' });
+    expect(zh.json.issues).toContainEqual({ path: 'phone', message: '请填写正确的手机号码' });
+    const en = await t.post(`${R}/AddReader`, { account: '', name: 'a', phone: '1381234567' }, { lang: 'en' });
+    expect(en.json.issues).toContainEqual({ path: 'phone', message: 'Please fill in the correct phone number' });
+    expect(en.json.issues).toContainEqual({ path: 'account', message: 'Please fill in the reader barcode' });
+    const mail = await t.post(`${R}/AddReader`, { account: 'R2002', name: 'a', email: 'nope' }, { lang: 'en' });
+    expect(mail.json.issues).toContainEqual({ path: 'email', message: 'Please fill in a correct e-mail address' });
+    const none = await t.post(`${R}/AddReader`, { account: 'R2003', name: 'a', identity: 'teacher' });
+    expect(none.json.code).toBe(0);
+  });
+
+  it('reports a card lost and re-issues it', async () => {
+    const id = (await t.post(`${R}/AddReader`, { account: 'R3001', name: 'b', cardRfid: 'OLD' })).json.data.id;
+    const before = (await t.post(`${R}/GetReader`, { id })).json.data;
+    const lost = await t.post(`${R}/ReportCardLost`, { id });
+    expect(lost.json.data.cardLost).toBe(true);
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, id));
+    expect(readerCardUsable(row)).toBe(false);
+    await new Promise((r) => setTimeout(r, 5));
+    const re = (await t.post(`${R}/ReissueCard`, { id, cardRfid: 'NEW' })).json.data;
+    expect(re).toMatchObject({ cardLost: false, cardRfid: 'NEW' });
+    expect(new Date(re.processedAt).getTime()).toBeGreaterThan(new Date(before.processedAt).getTime());
+  });
+
+  it('keeps schools apart and checks permissions', async () => {
+    const other = await buildSchool(t.db);
+    const them = await buildUser(t.db, other, {
+      permissions: ['department.user-transfer', 'department.user-transfer:add'],
+    });
+    const mine = (await t.post(`${R}/AddReader`, { account: 'R4001', name: 'c' })).json.data.id;
+    const theirs = await t.post(
+      `${R}/AddReader`,
+      { account: 'R4001', name: 'd' },
+      { token: them.token, schoolId: other },
+    );
+    expect(theirs.json.code).toBe(0);
+    const list = (await t.post(`${R}/GetReaderList`, {}, { token: them.token, schoolId: other })).json.data;
+    expect(list.List.map((r: any) => r.account)).toEqual(['R4001']);
+    expect(list.List[0].id).not.toBe(mine);
+    const peek = await t.post(`${R}/GetReader`, { id: mine }, { token: them.token, schoolId: other });
+    expect(peek.json.code).not.toBe(0);
+    const noCards = await t.post(`${R}/ReportCardLost`, { id: mine }, { token: them.token, schoolId: other });
+    expect(noCards.status).toBe(403);
+    const del = await t.post(`${R}/DeleteReader`, { ids: [mine] }, { token: them.token, schoolId: other });
+    expect(del.status).toBe(403);
+  });
+
+  it('refuses to delete a reader with an open loan', async () => {
+    const reg: any = await t.db.execute(sql`select to_regclass('loan') is not null as ok`);
+    if ((reg.rows ?? reg)[0].ok) return; // circulation's own tests cover the real table
+    await t.db.execute(sql`create table loan (id serial primary key, school_id int not null, reader_id int not null,
+      returned_at timestamptz)`);
+    const id = (await t.post(`${R}/AddReader`, { account: 'R5001', name: 'e' })).json.data.id;
+    await t.db.execute(sql`insert into loan (school_id, reader_id) values (${t.schoolId}, ${id})`);
+    const r = await t.post(`${R}/DeleteReader`, { ids: [id] }, { lang: 'en' });
+    expect(r.json).toMatchObject({ errorCode: 'IN_USE', msg: 'A reader with books still on loan cannot be deleted' });
+    await t.db.execute(sql`update loan set returned_at = now()`);
+    expect((await t.post(`${R}/DeleteReader`, { ids: [id] })).json.code).toBe(0);
+    await t.db.execute(sql`drop table loan`);
+  });
+});

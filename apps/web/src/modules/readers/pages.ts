@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../app/pages.ts';
+
+/** Readers (issue 4 §1): the reader list with cards and import. */
+export const pages: PageDef[] = [
+  {
+    path: '/department/user-transfer',
+    component: lazy(() => import('./readers.page.tsx')),
+    titleKey: 'readers.pages.readers',
+  },
+];
