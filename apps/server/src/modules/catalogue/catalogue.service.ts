@@ -8,7 +8,7 @@ import {
 } from '@shuyuan/contracts/catalogue/record';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import { type BarcodeRule, formatBarcode, validateBarcode } from '@shuyuan/contracts/printing/barcode';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { list, pageOffset } from '../../platform/envelope.ts';
 import { BizError, fail, invalid, notFound } from '../../platform/errors.ts';
@@ -192,4 +192,39 @@ export async function listCopies(db: Db, scope: Scope, q: { recordId: number; Pa
     db.select({ n: count() }).from(copy).where(and(where)),
   ]);
   return list(rows, n);
+}
+
+/** Many records in one transaction and one multi-row INSERT (MARC import): all or none. */
+export async function createRecords(db: Db, scope: Scope, list: RecordCreate[]): Promise<number[]> {
+  if (!list.length) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(catalogueRecord)
+      .values(list.map((b) => scope.values(recordRow(b))))
+      .returning({ id: catalogueRecord.id });
+    return rows.map((r) => r.id);
+  });
+}
+
+/** ISBN → id of the first record of the school carrying it (duplicate checks). */
+export async function recordIdsByIsbn(db: Db, scope: Scope, isbns: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!isbns.length) return out;
+  const rows = await db
+    .select({ id: catalogueRecord.id, isbn: catalogueRecord.isbn })
+    .from(catalogueRecord)
+    .where(scope.where(catalogueRecord, inArray(catalogueRecord.isbn, isbns)))
+    .orderBy(asc(catalogueRecord.id));
+  for (const r of rows) if (!out.has(r.isbn)) out.set(r.isbn, r.id);
+  return out;
+}
+
+/** Records by id (export), or the next `limit` after `afterId` when no ids are given; in id order. */
+export async function recordsForExport(db: Db, scope: Scope, q: { ids?: number[]; afterId?: number; limit?: number }) {
+  const { search: _search, ...cols } = getTableColumns(catalogueRecord);
+  const where = q.ids
+    ? inArray(catalogueRecord.id, q.ids.length ? q.ids : [0])
+    : sql`${catalogueRecord.id} > ${q.afterId ?? 0}`;
+  const base = db.select(cols).from(catalogueRecord).where(scope.where(catalogueRecord, where)).orderBy(asc(catalogueRecord.id));
+  return q.limit ? base.limit(q.limit) : base;
 }

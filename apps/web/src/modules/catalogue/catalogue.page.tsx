@@ -1,0 +1,158 @@
+import { SEARCH_FIELDS } from '@shuyuan/contracts/catalogue/record';
+import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
+import { P } from '@shuyuan/contracts/common/paths';
+import { Button, Card, Input, Select, Space, Table } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { api } from '../../app/http.ts';
+import { specPagination } from '../../kit/pagination.ts';
+import { AddCopies } from './add-copies.tsx';
+import { CopiesPanel } from './copies-panel.tsx';
+import { FacetColumn } from './facet-column.tsx';
+import { RecordEditor } from './record-editor.tsx';
+import { CODE, type Facets, money, type RecordRow } from './types.ts';
+import { useLocations } from './use-locations.ts';
+
+interface Query {
+  Page: number;
+  Rows: number;
+  SearchKey: string;
+  field?: (typeof SEARCH_FIELDS)[number];
+  sort: 'relevance' | 'year';
+  facets: Record<string, unknown>;
+}
+
+/** /resource-mana/resource/catalog: find records (fields, facets), edit them, add copies and move their states. */
+export default function CataloguePage() {
+  const { t } = useTranslation();
+  const canAdd = usePermission(`${CODE}:add`);
+  const canEdit = usePermission(`${CODE}:edit`);
+  const locations = useLocations();
+  const locationName = (id: number) => locations.find((l) => l.value === id)?.label ?? String(id);
+  const [q, setQ] = useState<Query>({ Page: 1, Rows: PAGE_SIZE_DEFAULT, SearchKey: '', sort: 'relevance', facets: {} });
+  const [key, setKey] = useState('');
+  const [data, setData] = useState<{ List: RecordRow[]; Total: number; Facets?: Facets }>({ List: [], Total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<RecordRow | 'new' | null>(null);
+  const [adding, setAdding] = useState<RecordRow | null>(null);
+  const [stamp, setStamp] = useState(0);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await api.post(`${P}/Catalogue/SearchRecords`, q));
+    } finally {
+      setLoading(false);
+    }
+  }, [q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stamp is the reload signal
+  useEffect(() => {
+    void load().catch(() => {});
+  }, [load, stamp]);
+  const reload = () => setStamp((s) => s + 1);
+  const set = (patch: Partial<Query>) => setQ((old) => ({ ...old, Page: 1, ...patch }));
+
+  return (
+    <Card className="sy-catalogue">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          className="sy-catalogue-field"
+          style={{ width: 130 }}
+          value={q.field ?? 'all'}
+          onChange={(v: string) => set({ field: v === 'all' ? undefined : (v as Query['field']) })}
+          options={['all', ...SEARCH_FIELDS].map((f) => ({ value: f, label: t(`catalogue.search.${f}`) }))}
+        />
+        <Input.Search
+          allowClear
+          style={{ width: 320 }}
+          placeholder={t('catalogue.search.placeholder')}
+          enterButton={t('catalogue.search.button')}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          onSearch={(v) => set({ SearchKey: v.trim(), facets: {} })}
+        />
+        <Select
+          className="sy-catalogue-sort"
+          style={{ width: 140 }}
+          value={q.sort}
+          onChange={(sort) => set({ sort })}
+          options={['relevance', 'year'].map((s) => ({ value: s, label: t(`catalogue.sort.${s}`) }))}
+        />
+        {canAdd && (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {t('catalogue.record.add')}
+          </Button>
+        )}
+      </Space>
+      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+        <FacetColumn
+          facets={data.Facets}
+          picked={q.facets}
+          locationName={locationName}
+          onPick={(f, v) => set({ facets: { ...q.facets, [f]: v } })}
+        />
+        <Table<RecordRow>
+          style={{ flex: 1, minWidth: 0 }}
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          dataSource={data.List}
+          scroll={{ x: 1000 }}
+          expandable={{
+            expandedRowRender: (r) => <CopiesPanel recordId={r.id} stamp={stamp} locationName={locationName} />,
+          }}
+          pagination={specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) =>
+            setQ((o) => ({ ...o, Page, Rows })),
+          )}
+          columns={[
+            { title: t('catalogue.field.title'), dataIndex: 'title', width: 200 },
+            { title: t('catalogue.field.author'), dataIndex: 'author', width: 120 },
+            { title: t('catalogue.field.publisher'), dataIndex: 'publisher', width: 140 },
+            { title: t('catalogue.field.pubYear'), dataIndex: 'pubYear', width: 70 },
+            { title: t('catalogue.field.isbn'), dataIndex: 'isbn', width: 140 },
+            { title: t('catalogue.field.classNo'), dataIndex: 'classNo', width: 100 },
+            { title: t('catalogue.field.price'), width: 90, align: 'right', render: (_, r) => money(r.priceFen) },
+            { title: t('catalogue.copies.title'), dataIndex: 'copies', width: 70, align: 'right' },
+            {
+              title: t('catalogue.operation'),
+              width: 160,
+              fixed: 'right',
+              render: (_, r) => (
+                <Space size={0}>
+                  {canEdit && (
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                      {t('catalogue.record.edit')}
+                    </Button>
+                  )}
+                  {canAdd && (
+                    <Button type="link" size="small" onClick={() => setAdding(r)}>
+                      {t('catalogue.copies.add')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <RecordEditor
+        target={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <AddCopies
+        record={adding}
+        locations={locations}
+        onClose={() => setAdding(null)}
+        onSaved={() => {
+          setAdding(null);
+          reload();
+        }}
+      />
+    </Card>
+  );
+}

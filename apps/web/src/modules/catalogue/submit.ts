@@ -1,0 +1,60 @@
+import type { FormInstance } from 'antd';
+import type { z } from 'zod';
+import { ApiError, api, fieldErrors } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
+import i18n from '../../i18n/index.ts';
+
+const tr = (m: string, params?: Record<string, unknown>) => (i18n.exists(m) ? i18n.t(m, params) : m);
+
+/**
+ * The first path segment names the form field; `barcodes.2` (the third line) is shown under the barcodes
+ * textarea with its line number, since the lines are one field in the form.
+ */
+export function placeIssues(form: FormInstance, issues: { path: (string | number)[]; message: string }[]) {
+  const byField = new Map<string, string[]>();
+  for (const i of issues) {
+    const name = String(i.path[0] ?? '');
+    const line = typeof i.path[1] === 'number' ? `${i18n.t('catalogue.copies.line', { n: i.path[1] + 1 })} ` : '';
+    byField.set(name, [...(byField.get(name) ?? []), line + tr(i.message)]);
+  }
+  form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+}
+
+/**
+ * Validates `body` with the server's own zod contract (issues under their fields), then posts it; server
+ * issues (a duplicate barcode …) land under their fields too, anything else is shown as a message.
+ * Resolves true when saved.
+ */
+export async function submitChecked(form: FormInstance, schema: z.ZodType, url: string, body: unknown) {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    placeIssues(
+      form,
+      parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
+    );
+    return false;
+  }
+  try {
+    await api.post(url, body, { showError: false });
+    notify.success(i18n.t('catalogue.saved'));
+    return true;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    // Per-line barcode issues (`barcodes.1`) are folded into their textarea; the rest go through fieldErrors.
+    const lines = err.issues?.some((i) => i.path.includes('.'));
+    if (lines && err.issues)
+      placeIssues(
+        form,
+        err.issues.map((i) => ({
+          path: i.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+          message: i.message,
+        })),
+      );
+    else if (!fieldErrors(form, err) && err.status !== 401 && err.msg) notify.error(err.msg);
+    return false;
+  }
+}
+
+/** A field's old issue goes away as soon as it is edited (issues set by hand stay until cleared). */
+export const clearOnChange = (form: FormInstance) => (changed: Record<string, unknown>) =>
+  form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));

@@ -1,0 +1,133 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../apps/server/src/modules/catalogue/catalogue.messages.ts';
+import { button, gone, loose, serverText, shotOnFailure, signIn, toast, tx, view } from './support/app.ts';
+import { launch, shot } from './support/browser.ts';
+import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+
+/** The librarian's cataloguing screen (issue 3 §1, §6): add a record, add copies, find it, see the facets. */
+const CATALOG = '/resource-mana/resource/catalog';
+const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
+
+let server: RunningServer;
+let ctx: BrowserContext;
+let page: Page;
+shotOnFailure(() => page);
+
+beforeAll(async () => {
+  buildWebOnce();
+  server = await startServer();
+  ctx = await launch('zh-CN');
+  page = await ctx.newPage();
+  await signIn(page, server.url, 'zh', 'admin', ADMIN_PASSWORD);
+  await page.goto(`${server.url}/library/#${CATALOG}`);
+  await screen().locator('.ant-table').waitFor();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await server?.stop();
+});
+
+const screen = () => view(page, CATALOG);
+const drawer = () => page.locator('.ant-drawer-open .ant-drawer-section');
+const modal = () => page.locator('.ant-modal-wrap:visible .ant-modal');
+const item = (scope: ReturnType<typeof drawer>, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: page.locator('label').filter({ hasText: loose(label) }) });
+const field = (label: string) => item(drawer(), zh(`catalogue.field.${label}`)).locator('input');
+const error = (scope: ReturnType<typeof drawer>, label: string) =>
+  item(scope, label).locator('.ant-form-item-explain-error');
+const row = (text: string) => screen().locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text }).first();
+const facet = (key: string) => screen().locator(`[data-facet="${key}"]`);
+
+async function addCopies(lines: string): Promise<void> {
+  await button(row('红楼梦'), zh('catalogue.copies.add')).click();
+  await modal()
+    .getByText(zh('catalogue.copies.addTitle', { title: '红楼梦' }))
+    .waitFor();
+  await item(modal(), zh('catalogue.copies.barcodes')).locator('textarea').fill(lines);
+  await button(modal(), zh('catalogue.save')).click();
+}
+
+describe('cataloguing screen', () => {
+  it('adds a Chinese record, refusing an empty title under its field first', async () => {
+    await button(screen(), zh('catalogue.record.add')).click();
+    await drawer().getByText(zh('catalogue.record.addTitle')).first().waitFor();
+    await button(drawer(), zh('catalogue.save')).click();
+    await error(drawer(), zh('catalogue.field.title'))
+      .filter({ hasText: zh('catalogue.titleRequired') })
+      .waitFor();
+
+    await field('title').fill('红楼梦');
+    // The issue goes away as soon as the field is edited.
+    await gone(error(drawer(), zh('catalogue.field.title')));
+    await field('author').fill('曹雪芹');
+    await field('publisher').fill('人民文学出版社');
+    await field('pubYear').fill('1982');
+    await field('isbn').fill('978-7-02-000220-7');
+    await field('classNo').fill('I242.4');
+    await field('price').fill('59.7');
+    await item(drawer(), zh('catalogue.field.language')).locator('.ant-select').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item')
+      .filter({ hasText: zh('catalogue.lang.chi') })
+      .click();
+    await shot(page, 'catalogue-record-form');
+    await button(drawer(), zh('catalogue.save')).click();
+    await toast(page, zh('catalogue.saved')).first().waitFor();
+    await gone(drawer());
+    // ISBN stored without hyphens; the price shown with two decimals.
+    await row('红楼梦').filter({ hasText: '9787020002207' }).filter({ hasText: '59.70' }).waitFor();
+  });
+
+  it('adds 3 copies from scanned barcodes and refuses a barcode already in use under the field', async () => {
+    await addCopies('HLM0001\nHLM0002\nHLM0003');
+    await gone(modal());
+    await expect.poll(() => row('红楼梦').locator('td').nth(8).textContent()).toBe('3');
+
+    await addCopies('HLM0002');
+    const taken = serverText('zh', 'catalogue.barcodeTaken', { barcode: 'HLM0002' });
+    await error(modal(), zh('catalogue.copies.barcodes')).filter({ hasText: taken }).waitFor();
+    await shot(page, 'catalogue-copy-duplicate');
+    await button(modal(), zh('catalogue.cancel')).click();
+    await gone(modal());
+
+    // The copies of the record, and a state change offering only the allowed moves.
+    await row('红楼梦').locator('.ant-table-row-expand-icon').click();
+    const copies = screen().locator('.sy-copies .ant-table-row');
+    await expect.poll(() => copies.count()).toBe(3);
+    await button(copies.filter({ hasText: 'HLM0003' }), zh('catalogue.copies.changeState')).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+    await menu.first().waitFor();
+    expect(await menu.allInnerTexts()).toEqual(
+      ['borrowed', 'reserved', 'lost', 'locked'].map((s) => zh(`catalogue.state.${s}`)),
+    );
+    await menu.filter({ hasText: zh('catalogue.state.locked') }).click();
+    await copies
+      .filter({ hasText: 'HLM0003' })
+      .filter({ hasText: zh('catalogue.state.locked') })
+      .waitFor();
+  });
+
+  it('finds the record by its pinyin initials and shows the facets with counts', async () => {
+    await screen().getByPlaceholder(zh('catalogue.search.placeholder')).fill('hlm');
+    await button(screen(), zh('catalogue.search.button')).click();
+    await row('红楼梦').waitFor();
+    await facet('language:chi')
+      .filter({ hasText: `${zh('catalogue.lang.chi')} (1)` })
+      .waitFor();
+    await facet('classLetter:I').filter({ hasText: 'I (1)' }).waitFor();
+    await facet('year:1982').filter({ hasText: '1982 (1)' }).waitFor();
+    await facet('state:locked')
+      .filter({ hasText: `${zh('catalogue.state.locked')} (1)` })
+      .waitFor();
+    await shot(page, 'catalogue-search-hlm');
+
+    // A facet filters: no record is borrowed, one is locked.
+    await facet('state:locked').click();
+    await row('红楼梦').waitFor();
+    await screen()
+      .locator('.ant-pagination-total-text')
+      .filter({ hasText: zh('kit.table.total', { count: 1 }) })
+      .waitFor();
+  });
+});
