@@ -1,5 +1,6 @@
 import { benchLabels } from './labels.bench.ts';
 import { benchList } from './list.bench.ts';
+import { benchMarcImport } from './marc-import.bench.ts';
 import { benchMarcParse } from './marc-parse.bench.ts';
 import { localPg } from './pg.ts';
 import { benchSip2 } from './sip2.bench.ts';
@@ -17,6 +18,9 @@ const all: Record<string, () => Promise<void>> = {
   web: benchWebSize,
   labels: benchLabels,
   'marc-parse': benchMarcParse,
+  'marc-import': async () => {
+    await benchMarcImport();
+  },
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 console.log(

@@ -225,6 +225,10 @@ export async function recordsForExport(db: Db, scope: Scope, q: { ids?: number[]
   const where = q.ids
     ? inArray(catalogueRecord.id, q.ids.length ? q.ids : [0])
     : sql`${catalogueRecord.id} > ${q.afterId ?? 0}`;
-  const base = db.select(cols).from(catalogueRecord).where(scope.where(catalogueRecord, where)).orderBy(asc(catalogueRecord.id));
+  const base = db
+    .select(cols)
+    .from(catalogueRecord)
+    .where(scope.where(catalogueRecord, where))
+    .orderBy(asc(catalogueRecord.id));
   return q.limit ? base.limit(q.limit) : base;
 }

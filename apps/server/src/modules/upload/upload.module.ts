@@ -10,8 +10,8 @@ registerMessages({
     en: 'Only images can be uploaded (png, jpg, gif, webp, bmp)',
   },
   'upload.badType': {
-    zh: '不支持的文件类型，只能上传图片或表格（xlsx、xls、csv）',
-    en: 'Unsupported file type: images or spreadsheets (xlsx, xls, csv) only',
+    zh: '不支持的文件类型，只能上传图片、表格（xlsx、xls、csv）或数据文件（MARC、XML、PDF、TXT、ZIP）',
+    en: 'Unsupported file type: images, spreadsheets (xlsx, xls, csv) or data files (MARC, XML, PDF, TXT, ZIP) only',
   },
   'upload.badContent': { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
   'upload.tooLarge': { zh: '文件不能超过 {{mb}} MB', en: 'The file must not exceed {{mb}} MB' },

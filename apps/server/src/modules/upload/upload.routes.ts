@@ -20,9 +20,9 @@ export function uploadRoutes(app: FastifyInstance): void {
     url: `${P}/upload/post`,
     access: 'school',
     audit: 'upload.post',
-    summary: 'Upload one image or spreadsheet (multipart, field "file")',
+    summary: 'Upload one image, spreadsheet or data file such as MARC (multipart, field "file")',
     handler: async ({ req, schoolId }) => {
-      const { file } = await readMultipart(req, acceptOnly('image', 'sheet'));
+      const { file } = await readMultipart(req, acceptOnly('image', 'sheet', 'data'));
       if (!file) throw fail('UPLOAD_NO_FILE', 'upload.noFile');
       return storeUpload(app, schoolId, file.fileName, file.data);
     },

@@ -59,6 +59,11 @@ describe('uploads', () => {
       { name: 'file', fileName: 'readers.csv', data: Buffer.from('a,b\n1,2\n') },
     ]);
     expect(csv.code).toBe(0);
+    // A MARC file goes through the same endpoint (import screens upload it first).
+    const mrc = await upload(`${P}/upload/post`, [
+      { name: 'file', fileName: 'books.mrc', data: Buffer.from('00026nam a2200025 a 4500\x1e\x1d') },
+    ]);
+    expect(mrc.success).toBe(true);
     const exe = await upload(`${P}/upload/post`, [{ name: 'file', fileName: 'x.exe', data: Buffer.from('MZ') }]);
     expect(exe.errorCode).toBe('UPLOAD_BAD_TYPE');
     const fake = await upload(`${P}/upload/post`, [{ name: 'file', fileName: 'x.png', data: Buffer.from('MZ....') }]);

@@ -1,0 +1,39 @@
+import { MARC_ERROR_TEXT, MARC_WARNING_TEXT } from '@shuyuan/contracts/marc/messages';
+import { registerMessages } from '../../platform/i18n/messages.ts';
+// Record validation texts (catalogue.titleRequired, …) explain why a mapped record cannot be saved.
+import '../catalogue/catalogue.messages.ts';
+
+const prefixed = (prefix: string, table: Record<string, { zh: string; en: string }>) =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}${k}`, v]));
+
+registerMessages(prefixed('marc.error.', MARC_ERROR_TEXT));
+registerMessages(prefixed('marc.warning.', MARC_WARNING_TEXT));
+
+/** Server texts of MARC import/export. */
+registerMessages({
+  'marc.fileMissing': { zh: '找不到上传的文件，请重新上传', en: 'The uploaded file was not found; upload it again' },
+  'marc.indexMissing': { zh: '文件中没有第 {{index}} 条记录', en: 'The file has no record number {{index}}' },
+  'marc.isbnDropped': {
+    zh: 'ISBN “{{isbn}}” 无效，未填入书目（保留在 MARC 中）',
+    en: 'The ISBN "{{isbn}}" is not valid and was left out (kept in the MARC)',
+  },
+  'marc.duplicateSkipped': { zh: 'ISBN {{isbn}} 已存在，已跳过', en: 'ISBN {{isbn}} already exists; skipped' },
+  'marc.duplicateMerged': {
+    zh: 'ISBN {{isbn}} 已存在，保留原书目（#{{id}}）',
+    en: 'ISBN {{isbn}} already exists; the existing record (#{{id}}) was kept',
+  },
+  'marc.saveFailed': { zh: '保存失败：{{reason}}', en: 'Could not be saved: {{reason}}' },
+  'marc.result.index': { zh: '序号', en: 'No.' },
+  'marc.result.status': { zh: '结果', en: 'Result' },
+  'marc.result.reason': { zh: '原因', en: 'Reason' },
+  'marc.result.title': { zh: '题名', en: 'Title' },
+  'marc.result.skipped': { zh: '跳过', en: 'skipped' },
+  'marc.result.merged': { zh: '已合并', en: 'merged' },
+  'marc.result.failed': { zh: '失败', en: 'failed' },
+  'marc.result.summary': {
+    zh: '共 {{total}} 条：导入 {{imported}}，跳过 {{skipped}}，合并 {{merged}}，失败 {{failed}}',
+    en: '{{total}} records: {{imported}} imported, {{skipped}} skipped, {{merged}} merged, {{failed}} failed',
+  },
+  'marc.job.import': { zh: 'MARC导入', en: 'MARC import' },
+  'marc.job.export': { zh: 'MARC导出', en: 'MARC export' },
+});

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import type { MarcImportStatus } from '@shuyuan/contracts/marc/api';
+import type { ImportCounts } from './marc.import.ts';
+
+const cell = (v: string | number) => `"${String(v).replaceAll('"', '""')}"`;
+
+/**
+ * The import's result file: CSV with a BOM (Excel opens it as UTF-8), one line per record not imported,
+ * then a summary line. Written as the import goes, so a 100k-record file never sits in memory.
+ */
+export class ResultCsv {
+  private readonly out: fs.WriteStream;
+
+  constructor(
+    readonly path: string,
+    private readonly tr: (key: string, params?: Record<string, unknown>) => string,
+  ) {
+    this.out = fs.createWriteStream(path);
+    const head = ['index', 'status', 'isbn', 'title', 'reason'].map((k) =>
+      k === 'isbn' ? 'ISBN' : tr(`marc.result.${k}`),
+    );
+    this.out.write(`\uFEFF${head.map(cell).join(',')}\r\n`);
+  }
+
+  row(index: number, status: MarcImportStatus, isbn: string, title: string, reason: string) {
+    this.out.write(`${[index + 1, this.tr(`marc.result.${status}`), isbn, title, reason].map(cell).join(',')}\r\n`);
+  }
+
+  async close(counts: ImportCounts) {
+    this.out.write(`${cell(this.tr('marc.result.summary', { ...counts }))}\r\n`);
+    await new Promise<void>((resolve, reject) => this.out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  }
+}
