@@ -18,6 +18,9 @@ import { orgModule } from './org/org.module.ts';
 import { classificationModule } from './classification/classification.module.ts';
 import { sip2Module } from '../sip2/sip2.module.ts';
 import { catalogueModule } from './catalogue/catalogue.module.ts';
+import { marcModule } from './marc/marc.module.ts';
+import { circulationModule } from './circulation/circulation.module.ts';
+import { readersModule } from './readers/readers.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -56,4 +59,7 @@ export const modules: ServerModule[] = [
   sip2Module,
   classificationModule,
   catalogueModule,
+  marcModule,
+  readersModule,
+  circulationModule,
 ];

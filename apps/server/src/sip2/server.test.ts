@@ -6,6 +6,7 @@ import { Scope } from '../platform/tenancy.ts';
 import { useTestApp } from '../test/helper.ts';
 import { verifyChecksum } from './protocol/checksum.ts';
 import { parseMessage } from './protocol/codec.ts';
+import { registerCirculationPort } from './port.ts';
 import { type Sip2Server, startSip2Server } from './server.ts';
 import { createSipAccount } from './sip-account.service.ts';
 import { SipTestClient, withChecksum } from './test-client.ts';
@@ -17,6 +18,8 @@ const PW = 'Kiosk#2026';
 const DATE = '20260301    101500';
 
 beforeAll(async () => {
+  // These tests cover the server without circulation; the circulation module registers its port on load.
+  registerCirculationPort(undefined);
   const scope = new Scope(t.schoolId);
   await createSipAccount(t.db, scope, { login: 'kiosk-zh', password: PW, locationCode: 'HALL' });
   await createSipAccount(t.db, scope, { login: 'kiosk-en', password: PW, lang: 'en' });

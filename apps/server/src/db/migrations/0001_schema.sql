@@ -82,6 +82,11 @@ CREATE TABLE "app_user" (
 	"sex" integer DEFAULT 0 NOT NULL,
 	"identity" text DEFAULT 'staff' NOT NULL,
 	"department_id" integer,
+	"class_id" integer,
+	"permission_group_id" integer,
+	"photo_url" text,
+	"card_lost" boolean DEFAULT false NOT NULL,
+	"remark" text,
 	"card_rfid" text,
 	"deposit" integer DEFAULT 0 NOT NULL,
 	"processed_at" timestamp with time zone,
@@ -256,6 +261,43 @@ CREATE TABLE "copy" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "closed_day" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"day" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "loan" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"copy_id" integer NOT NULL,
+	"record_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"borrowed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"due_date" date NOT NULL,
+	"returned_at" timestamp with time zone,
+	"renewals" integer DEFAULT 0 NOT NULL,
+	"operator_id" integer,
+	"return_operator_id" integer,
+	"via" text DEFAULT 'desk' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "loan_rule" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"identity" text,
+	"permission_group_id" integer,
+	"resource_type_id" integer,
+	"location_id" integer,
+	"max_loans" integer NOT NULL,
+	"loan_days" integer NOT NULL,
+	"renew_days" integer NOT NULL,
+	"max_renewals" integer NOT NULL,
+	"overdue_renew_allowed" boolean DEFAULT false NOT NULL,
+	"overdue_lend_allowed" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "book_number_lock" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -333,6 +375,14 @@ CREATE TABLE "mail_config" (
 	"from_address" text NOT NULL,
 	"from_name" text DEFAULT '' NOT NULL,
 	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "marc_rule" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"flavour" text NOT NULL,
+	"rules" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -601,6 +651,11 @@ CREATE INDEX "catalogue_record_search_idx" ON "catalogue_record" USING gin ("sea
 CREATE INDEX "catalogue_record_title_trgm_idx" ON "catalogue_record" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "copy_school_barcode_uq" ON "copy" USING btree ("school_id","barcode");--> statement-breakpoint
 CREATE INDEX "copy_record_idx" ON "copy" USING btree ("record_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "closed_day_school_day_uq" ON "closed_day" USING btree ("school_id","day");--> statement-breakpoint
+CREATE UNIQUE INDEX "loan_open_copy_uq" ON "loan" USING btree ("copy_id") WHERE returned_at is null;--> statement-breakpoint
+CREATE INDEX "loan_open_user_idx" ON "loan" USING btree ("school_id","user_id") WHERE returned_at is null;--> statement-breakpoint
+CREATE INDEX "loan_school_due_idx" ON "loan" USING btree ("school_id","due_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "loan_rule_scope_uq" ON "loan_rule" USING btree ("school_id",coalesce("identity", ''),coalesce("permission_group_id", 0),coalesce("resource_type_id", 0),coalesce("location_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "book_number_lock_uq" ON "book_number_lock" USING btree ("school_id","class_code","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "book_number_seq_school_class_uq" ON "book_number_seq" USING btree ("school_id","class_code");--> statement-breakpoint
 CREATE INDEX "clc_class_parent_idx" ON "clc_class" USING btree ("scheme","parent_code","sort");--> statement-breakpoint
@@ -609,6 +664,7 @@ CREATE INDEX "clc_class_name_trgm_idx" ON "clc_class" USING gin ("name" gin_trgm
 CREATE INDEX "feedback_school_state_idx" ON "feedback" USING btree ("school_id","state","id");--> statement-breakpoint
 CREATE INDEX "sip2_log_school_time_idx" ON "sip2_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "sip2_log_school_id_idx" ON "sip2_log" USING btree ("school_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "marc_rule_school_flavour_idx" ON "marc_rule" USING btree ("school_id","flavour");--> statement-breakpoint
 CREATE UNIQUE INDEX "menu_code_uq" ON "menu" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "department_school_kind_idx" ON "department" USING btree ("school_id","kind");--> statement-breakpoint
 CREATE INDEX "department_parent_idx" ON "department" USING btree ("parent_id");--> statement-breakpoint

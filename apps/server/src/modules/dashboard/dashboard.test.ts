@@ -27,16 +27,17 @@ describe('home dashboard', () => {
   it('reads loans once the circulation table exists', async () => {
     const s = await buildSchool(t.db);
     const boss = await buildUser(t.db, s, { permissions: ['*'] });
-    await t.database.exec(`create table if not exists loan (id serial primary key, school_id int not null,
-      borrowed_at timestamptz not null, returned_at timestamptz, due_date date not null)`);
-    await t.database.exec(`insert into loan (school_id, borrowed_at, returned_at, due_date) values
-      (${s}, now(), null, current_date + 30), (${s}, now() - interval '40 days', null, current_date - 10),
-      (${s}, now() - interval '2 days', now(), current_date + 28), (${t.schoolId}, now(), null, current_date + 30)`);
+    // The loan table belongs to circulation; these rows name copies and readers that do not exist (no FKs).
+    await t.database.exec(`insert into loan (school_id, copy_id, record_id, user_id, borrowed_at, returned_at, due_date)
+      values (${s}, 900001, 0, 0, now(), null, current_date + 30),
+      (${s}, 900002, 0, 0, now() - interval '40 days', null, current_date - 10),
+      (${s}, 900003, 0, 0, now() - interval '2 days', now(), current_date + 28),
+      (${t.schoolId}, 900004, 0, 0, now(), null, current_date + 30)`);
     const d = (await t.post(`${P}/Home/GetDashboard`, {}, { token: boss.token, schoolId: s })).json.data;
     expect(d.sources.loans).toBe(true);
     expect(d).toMatchObject({ todayLoans: 1, todayReturns: 1, onLoan: 2, overdue: 1 });
     expect(d.trend.reduce((a: number, x: any) => a + x.loans, 0)).toBe(2);
-    await t.database.exec('drop table loan');
+    await t.database.exec('delete from loan where copy_id between 900001 and 900004');
   });
 
   it('needs the home permission', async () => {

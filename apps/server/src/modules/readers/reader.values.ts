@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { ReaderCreate, ReaderDto } from '@shuyuan/contracts/readers/reader';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../platform/password.ts';
@@ -6,6 +6,7 @@ import type { Ctx } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import type { appUser } from '../auth/user.table.ts';
 import { nameOf } from '../basic/refs.ts';
+import { loan } from '../circulation/circulation.table.ts';
 import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
@@ -94,25 +95,13 @@ export async function readerDto(r: UserRow, ctx: Ctx<any>): Promise<ReaderDto> {
   };
 }
 
-/**
- * True when any of the readers still has a loan open. The loan table belongs to circulation (built in
- * parallel): when it does not exist yet there are no loans. Columns looked up: reader_id (or user_id) and
- * returned_at (null = open).
- */
+/** True when any of the readers still has a loan open (returned_at null). */
 export async function anyOpenLoans(db: Db, schoolId: number, ids: number[]): Promise<boolean> {
-  const rowsOf = (r: any) => (r.rows ?? r) as Record<string, any>[];
-  const reg = rowsOf(await db.execute(sql`select to_regclass('loan') is not null as ok`));
-  if (!reg[0]?.ok) return false;
-  const cols = rowsOf(
-    await db.execute(sql`select column_name from information_schema.columns
-      where table_name = 'loan' and table_schema = current_schema()`),
-  ).map((c) => c.column_name as string);
-  const who = cols.includes('reader_id') ? 'reader_id' : cols.includes('user_id') ? 'user_id' : null;
-  if (!who) return false;
-  const open = cols.includes('returned_at') ? sql`and returned_at is null` : sql``;
-  const found = rowsOf(
-    await db.execute(sql`select 1 from loan where school_id = ${schoolId}
-      and ${sql.identifier(who)} = any(${`{${ids.join(',')}}`}::int[]) ${open} limit 1`),
-  );
+  if (!ids.length) return false;
+  const found = await db
+    .select({ id: loan.id })
+    .from(loan)
+    .where(new Scope(schoolId).where(loan, inArray(loan.userId, ids), isNull(loan.returnedAt)))
+    .limit(1);
   return found.length > 0;
 }

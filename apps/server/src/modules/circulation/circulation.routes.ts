@@ -1,0 +1,54 @@
+import { BarcodeBody, BorrowBody, ReaderBarcodeBody, UserBorrowingQuery } from '@shuyuan/contracts/circulation/loan';
+import { P } from '@shuyuan/contracts/common/paths';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route.ts';
+import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
+import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
+
+/** Permission codes from the menu tree: screen code, and `<code>:<verb>` for the desk's operations. */
+const BORROW = 'surrency.borrow';
+const RETURN = 'return';
+const RENEW = 'renew';
+
+export function circulationRoutes(app: FastifyInstance): void {
+  route(app, {
+    url: `${P}/Circulation/LiteratureCirc`,
+    access: `${BORROW}:borrow`,
+    schema: BorrowBody,
+    audit: 'circ.borrow',
+    handler: ({ db, scope, body, user }) =>
+      borrowItem(db, scope, { ...body, operatorId: user?.userId ?? null, via: 'desk' }),
+  });
+  route(app, {
+    url: `${P}/Circulation/LiteratureReturn`,
+    access: `${RETURN}:return`,
+    schema: BarcodeBody,
+    audit: 'circ.return',
+    handler: ({ db, scope, body, user }) => returnItem(db, scope, { ...body, operatorId: user?.userId ?? null }),
+  });
+  route(app, {
+    url: `${P}/Circulation/RenewLoan`,
+    access: `${RENEW}:renew`,
+    schema: BarcodeBody,
+    audit: 'circ.renew',
+    handler: ({ db, scope, body, user }) => renewLoan(db, scope, { ...body, operatorId: user?.userId ?? null }),
+  });
+  route(app, {
+    url: `${P}/Circulation/GetUserBorrowing`,
+    access: BORROW,
+    schema: UserBorrowingQuery,
+    handler: ({ db, scope, body }) => openLoans(db, scope, body),
+  });
+  route(app, {
+    url: `${P}/Circulation/GetUserBorrowLimitV2`,
+    access: BORROW,
+    schema: ReaderBarcodeBody,
+    handler: ({ db, scope, body }) => borrowLimit(db, scope, body.readerBarcode),
+  });
+  route(app, {
+    url: `${P}/Literature/GetCircUserInfoByBarCode`,
+    access: BORROW,
+    schema: ReaderBarcodeBody,
+    handler: ({ db, scope, body }) => readerInfo(db, scope, body.readerBarcode),
+  });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * A borrowing rule (conventions "Rules as data"): each scope column null = any; the effective rule for a loan
+ * is the most specific matching row (rules.service.ts getEffectiveRule). One row per scope combination.
+ */
+export const loanRule = pgTable(
+  'loan_rule',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    identity: text('identity'),
+    permissionGroupId: integer('permission_group_id'),
+    resourceTypeId: integer('resource_type_id'),
+    locationId: integer('location_id'),
+    maxLoans: integer('max_loans').notNull(),
+    loanDays: integer('loan_days').notNull(),
+    renewDays: integer('renew_days').notNull(),
+    maxRenewals: integer('max_renewals').notNull(),
+    overdueRenewAllowed: boolean('overdue_renew_allowed').notNull().default(false),
+    /** Used only in the overdue mode 'single': may a reader with an overdue loan borrow under this rule. */
+    overdueLendAllowed: boolean('overdue_lend_allowed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Nulls made comparable so two 'any' rows of the same scope collide (seeding defaults is race-free).
+    uniqueIndex('loan_rule_scope_uq').on(
+      t.schoolId,
+      sql`coalesce(${t.identity}, '')`,
+      sql`coalesce(${t.permissionGroupId}, 0)`,
+      sql`coalesce(${t.resourceTypeId}, 0)`,
+      sql`coalesce(${t.locationId}, 0)`,
+    ),
+  ],
+);
+
+/** A day the library is closed (school calendar): due dates never fall on one. */
+export const closedDay = pgTable(
+  'closed_day',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [uniqueIndex('closed_day_school_day_uq').on(t.schoolId, t.day)],
+);
+
+/** A loan of one copy to one reader. Open while returned_at is null; at most one open loan per copy. */
+export const loan = pgTable(
+  'loan',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    copyId: integer('copy_id').notNull(),
+    recordId: integer('record_id').notNull(),
+    userId: integer('user_id').notNull(),
+    borrowedAt: timestamp('borrowed_at', { withTimezone: true }).notNull().defaultNow(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    renewals: integer('renewals').notNull().default(0),
+    /** The librarian (desk) who lent it; null for self-check machines. */
+    operatorId: integer('operator_id'),
+    returnOperatorId: integer('return_operator_id'),
+    /** desk | sip2 | batch */
+    via: text('via').notNull().default('desk'),
+  },
+  (t) => [
+    uniqueIndex('loan_open_copy_uq').on(t.copyId).where(sql`returned_at is null`),
+    index('loan_open_user_idx').on(t.schoolId, t.userId).where(sql`returned_at is null`),
+    index('loan_school_due_idx').on(t.schoolId, t.dueDate),
+  ],
+);

@@ -1,0 +1,123 @@
+import { maskPhone } from '@shuyuan/contracts/common/validators';
+import { CircError } from '@shuyuan/contracts/circulation/loan';
+import { count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { list, pageOffset } from '../../platform/envelope.ts';
+import { fail } from '../../platform/errors.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { appUser } from '../auth/user.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { loan } from './circulation.table.ts';
+import { daysBetween, getEffectiveRule, schoolToday } from './rules.service.ts';
+
+export type Reader = typeof appUser.$inferSelect;
+
+/**
+ * A reader by id or by barcode (account or card RFID), within the school; `lock` takes the row FOR UPDATE
+ * so parallel borrows of one reader queue up and the loan count they check stays true. Every app_user is a
+ * reader (staff borrow too). Unknown → READER_NOT_FOUND.
+ */
+export async function findReader(
+  db: Db,
+  scope: Scope,
+  who: { readerId?: number; readerBarcode?: string },
+  lock = false,
+): Promise<Reader> {
+  const cond =
+    who.readerId !== undefined
+      ? eq(appUser.id, who.readerId)
+      : or(eq(appUser.account, who.readerBarcode ?? ''), eq(appUser.cardRfid, who.readerBarcode ?? ''));
+  const q = db.select().from(appUser).where(scope.where(appUser, cond)).orderBy(appUser.id).limit(1);
+  const [r] = lock ? await q.for('update') : await q;
+  if (!r) throw fail(CircError.READER_NOT_FOUND, 'circ.readerNotFound', { barcode: who.readerBarcode ?? who.readerId });
+  return r;
+}
+
+/** A reader may borrow only while active (state 1) and before the card's valid-until day has passed. */
+export function checkReaderValid(r: Reader, today: string): void {
+  if (r.state !== 1) throw fail(CircError.READER_DISABLED, 'circ.readerDisabled');
+  if (r.validUntil && r.validUntil < today)
+    throw fail(CircError.READER_EXPIRED, 'circ.readerExpired', { date: r.validUntil });
+}
+
+/** Open and overdue loan counts of a reader (today = the school's date). */
+export async function loanCounts(db: Db, scope: Scope, userId: number, today: string) {
+  const [c] = await db
+    .select({
+      open: count(),
+      overdue: sql<number>`count(*) filter (where ${lt(loan.dueDate, today)})`.mapWith(Number),
+    })
+    .from(loan)
+    .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)));
+  return { open: c?.open ?? 0, overdue: c?.overdue ?? 0 };
+}
+
+/** P/Literature/GetCircUserInfoByBarCode: who is at the desk, phone masked, with loan counts. */
+export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
+  const r = await findReader(db, scope, { readerBarcode });
+  const today = await schoolToday(db, scope);
+  const counts = await loanCounts(db, scope, r.id, today);
+  return {
+    id: r.id,
+    account: r.account,
+    name: r.name,
+    enName: r.enName,
+    identity: r.identity,
+    phone: maskPhone(r.phone),
+    email: r.email,
+    departmentId: r.departmentId,
+    validUntil: r.validUntil,
+    state: r.state,
+    depositFen: r.deposit,
+    openLoans: counts.open,
+    overdueLoans: counts.overdue,
+  };
+}
+
+/** P/Circulation/GetUserBorrowLimitV2: the reader's effective rule (without a copy: location 'any'). */
+export async function borrowLimit(db: Db, scope: Scope, readerBarcode: string) {
+  const r = await findReader(db, scope, { readerBarcode });
+  const today = await schoolToday(db, scope);
+  const rule = await getEffectiveRule(db, scope, {
+    identity: r.identity,
+    groupId: null,
+    resourceTypeId: null,
+    locationId: null,
+  });
+  const counts = await loanCounts(db, scope, r.id, today);
+  return { rule, ...counts, remaining: Math.max(0, rule.maxLoans - counts.open) };
+}
+
+/** P/Circulation/GetUserBorrowing: open loans of a reader, oldest due first, with overdue days. */
+export async function openLoans(db: Db, scope: Scope, q: { readerBarcode: string; Page: number; Rows: number }) {
+  const r = await findReader(db, scope, { readerBarcode: q.readerBarcode });
+  return openLoansOf(db, scope, r.id, q);
+}
+
+export async function openLoansOf(db: Db, scope: Scope, userId: number, q: { Page: number; Rows: number }) {
+  const today = await schoolToday(db, scope);
+  const where = scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt));
+  const [{ total }] = await db.select({ total: count() }).from(loan).where(where);
+  const rows = await db
+    .select({
+      loanId: loan.id,
+      copyId: loan.copyId,
+      barcode: copy.barcode,
+      title: catalogueRecord.title,
+      borrowedAt: loan.borrowedAt,
+      dueDate: loan.dueDate,
+      renewals: loan.renewals,
+      via: loan.via,
+    })
+    .from(loan)
+    .innerJoin(copy, eq(copy.id, loan.copyId))
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
+    .where(where)
+    .orderBy(loan.dueDate, desc(loan.id))
+    .limit(q.Rows)
+    .offset(pageOffset(q));
+  return list(
+    rows.map((x) => ({ ...x, overdueDays: Math.max(0, daysBetween(x.dueDate, today)) })),
+    total,
+  );
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PageQuery } from '../common/envelope.ts';
+
+/** How a loan was made: at the desk, by a self-check machine, or in a batch (class sets). */
+export const LOAN_VIA = ['desk', 'sip2', 'batch'] as const;
+export type LoanVia = (typeof LOAN_VIA)[number];
+
+/** Identities that a borrowing rule may be scoped to (app_user.identity). */
+export const READER_IDENTITIES = ['staff', 'teacher', 'student', 'parent', 'other'] as const;
+
+/** Overdue modes of the setting 'circ.overdueMode'. */
+export const OverdueMode = {
+  UNIFIED_LENDABLE: 'unified-lendable',
+  UNIFIED_REFUSAL: 'unified-refusal',
+  SINGLE: 'single',
+} as const;
+
+/** Every refusal of the desk, SIP2 and batch commands; the web client maps these to its own texts. */
+export const CircError = {
+  COPY_NOT_FOUND: 'COPY_NOT_FOUND',
+  COPY_ON_LOAN: 'COPY_ON_LOAN',
+  COPY_NOT_AVAILABLE: 'COPY_NOT_AVAILABLE',
+  READER_NOT_FOUND: 'READER_NOT_FOUND',
+  READER_EXPIRED: 'READER_EXPIRED',
+  READER_DISABLED: 'READER_DISABLED',
+  OVER_LIMIT: 'OVER_LIMIT',
+  OVERDUE_REFUSED: 'OVERDUE_REFUSED',
+  LOAN_NOT_FOUND: 'LOAN_NOT_FOUND',
+  RENEW_LIMIT: 'RENEW_LIMIT',
+  RENEW_OVERDUE_REFUSED: 'RENEW_OVERDUE_REFUSED',
+} as const;
+export type CircError = (typeof CircError)[keyof typeof CircError];
+
+const barcode = z.string().trim().min(1).max(64);
+
+/** P/Circulation/LiteratureCirc: lend copy `barcode` to the reader with card/account `readerBarcode`. */
+export const BorrowBody = z.object({ readerBarcode: barcode, barcode });
+export type BorrowBody = z.infer<typeof BorrowBody>;
+
+/** P/Circulation/LiteratureReturn and P/Circulation/RenewLoan: the copy's barcode. */
+export const BarcodeBody = z.object({ barcode });
+export type BarcodeBody = z.infer<typeof BarcodeBody>;
+
+/** P/Circulation/GetUserBorrowing: open loans of one reader, paged. */
+export const UserBorrowingQuery = PageQuery.extend({ readerBarcode: barcode });
+export type UserBorrowingQuery = z.infer<typeof UserBorrowingQuery>;
+
+/** P/Circulation/GetUserBorrowLimitV2 and P/Literature/GetCircUserInfoByBarCode. */
+export const ReaderBarcodeBody = z.object({ readerBarcode: barcode });
+export type ReaderBarcodeBody = z.infer<typeof ReaderBarcodeBody>;
+
+/** The values of a borrowing rule (loan_rule), as the desk shows them. */
+export interface LoanRuleValues {
+  maxLoans: number;
+  loanDays: number;
+  renewDays: number;
+  maxRenewals: number;
+  overdueRenewAllowed: boolean;
+  overdueLendAllowed: boolean;
+}
