@@ -1,31 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/catalogue/catalogue.messages.ts';
-import { button, gone, loose, serverText, shotOnFailure, signIn, toast, tx, view } from './support/app.ts';
-import { launch, shot } from './support/browser.ts';
-import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import { button, gone, loose, serverText, toast, tx, view } from './support/app.ts';
+import { shot } from './support/browser.ts';
+import { useAdminScreen } from './support/session.ts';
 
 /** The librarian's cataloguing screen (issue 3 §1, §6): add a record, add copies, find it, see the facets. */
 const CATALOG = '/resource-mana/resource/catalog';
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
-let server: RunningServer;
-let ctx: BrowserContext;
+const session = useAdminScreen(CATALOG);
 let page: Page;
-shotOnFailure(() => page);
-
-beforeAll(async () => {
-  buildWebOnce();
-  server = await startServer();
-  ctx = await launch('zh-CN');
-  page = await ctx.newPage();
-  await signIn(page, server.url, 'zh', 'admin', ADMIN_PASSWORD);
-  await page.goto(`${server.url}/library/#${CATALOG}`);
-  await screen().locator('.ant-table').waitFor();
-});
-afterAll(async () => {
-  await ctx?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ page } = session);
 });
 
 const screen = () => view(page, CATALOG);

@@ -1,44 +1,21 @@
 import { resourcePaths } from '@shuyuan/contracts/kit/resource';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  button,
-  gone,
-  loose,
-  serverText,
-  signIn,
-  toast,
-  tokenOf,
-  tx,
-  view,
-  shotOnFailure,
-} from './support/app.ts';
-import { launch, shot } from './support/browser.ts';
-import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, button, gone, loose, serverText, toast, tokenOf, tx, view } from './support/app.ts';
+import { shot } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { useAdminScreen } from './support/session.ts';
 
 /** The branch screen is a kit screen (ResourcePage): what holds here holds for every simple screen. */
 const BRANCH = '/resource-mana/basic-set/branch';
 const urls = resourcePaths('Basic', 'Branch');
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
+const session = useAdminScreen(BRANCH);
 let server: RunningServer;
-let ctx: BrowserContext;
 let page: Page;
-shotOnFailure(() => page);
-
-beforeAll(async () => {
-  buildWebOnce();
-  server = await startServer();
-  ctx = await launch('zh-CN');
-  page = await ctx.newPage();
-  await signIn(page, server.url, 'zh', 'admin', ADMIN_PASSWORD);
-  await page.goto(`${server.url}/library/#${BRANCH}`);
-  await screen().locator('.ant-table').waitFor();
-});
-afterAll(async () => {
-  await ctx?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, page } = session);
 });
 
 const screen = () => view(page, BRANCH);
