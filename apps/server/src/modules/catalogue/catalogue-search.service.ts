@@ -108,17 +108,6 @@ export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
     priceFen: r.priceFen,
     language: r.language,
     coverUrl: r.coverUrl,
-    // The rest of the record too: the staff editor saves every field (UpdateRecord), so it must get them all.
-    edition: r.edition,
-    pubPlace: r.pubPlace,
-    issn: r.issn,
-    pages: r.pages,
-    recommended: r.recommended,
-    series: r.series,
-    subjects: r.subjects,
-    summary: r.summary,
-    readingLevel: r.readingLevel,
-    marc: r.marc,
     copies: sql<number>`(select count(*)::int from ${copy} where ${scope.where(copy, eq(copy.recordId, r.id))})`,
   };
   const byRecord = async (key: SQL) => {

@@ -1,3 +1,4 @@
+import { IdBody } from '@shuyuan/contracts/common/envelope';
 import {
   CopyAdd,
   CopyListQuery,
@@ -36,6 +37,12 @@ export function catalogueRoutes(app: FastifyInstance): void {
     access: CODE,
     schema: RecordSearchQuery,
     handler: ({ db, scope, body }) => staffSearch(db, scope, body),
+  });
+  route(app, {
+    url: `${P}/Catalogue/GetRecord`,
+    access: CODE,
+    schema: IdBody,
+    handler: ({ db, scope, body }) => service.getRecord(db, scope, body.id),
   });
   route(app, {
     url: `${P}/Literature/AddItemsCollectionInfo`,

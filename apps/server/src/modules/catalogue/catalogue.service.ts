@@ -48,6 +48,18 @@ function recordRow(b: RecordCreate) {
 }
 
 /** Creates a record; its search vector is written by the same INSERT, inside one transaction. */
+/** One whole record for the editor (everything but the search vector, which is derived). */
+export async function getRecord(db: Db, scope: Scope, id: number) {
+  const { search: _search, ...cols } = getTableColumns(catalogueRecord);
+  const [row] = await db
+    .select(cols)
+    .from(catalogueRecord)
+    .where(scope.where(catalogueRecord, eq(catalogueRecord.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function createRecord(db: Db, scope: Scope, b: RecordCreate): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx

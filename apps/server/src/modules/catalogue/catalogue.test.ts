@@ -48,6 +48,10 @@ describe('catalogue records', () => {
     expect(upd.json.code).toBe(0);
     expect((await t.post(SEARCH, { SearchKey: 'Old title' })).json.data.Total).toBe(0);
     expect(titlesOf(await t.post(SEARCH, { SearchKey: 'qzs' }))).toEqual(['围城']);
+    // The editor opens the whole record; result rows carry only the list columns.
+    const full = await t.post(`${P}/Catalogue/GetRecord`, { id });
+    expect(full.json.data).toMatchObject({ id, title: '围城', author: '钱钟书' });
+    expect(full.json.data).not.toHaveProperty('search');
   });
 
   it('reports a bad ISBN and a price that is not a number, in zh and en', async () => {
@@ -131,6 +135,7 @@ describe('tenancy and access', () => {
     expect((await t.post(`${P}/Literature/GetItemsCollection`, { recordId }, as)).json.data.Total).toBe(0);
     const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id: recordId, title: '改' }, as);
     expect(upd.json.errorCode).toBe('NOT_FOUND');
+    expect((await t.post(`${P}/Catalogue/GetRecord`, { id: recordId }, as)).json.errorCode).toBe('NOT_FOUND');
     expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['B1'] }, as)).json.errorCode).toBe('NOT_FOUND');
     const st = await t.post(`${P}/Catalogue/ChangeCopyState`, { id: copyId, to: 'lost' }, as);
     expect(st.json.errorCode).toBe('NOT_FOUND');

@@ -35,6 +35,12 @@ export default function CataloguePage() {
   const [data, setData] = useState<{ List: RecordRow[]; Total: number; Facets?: Facets }>({ List: [], Total: 0 });
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<RecordRow | 'new' | null>(null);
+  // Result rows carry only the list columns: the editor saves every field, so it edits the whole record.
+  const openEdit = async (r: RecordRow) =>
+    setEditing({
+      ...(await api.post<Omit<RecordRow, 'copies'>>(`${P}/Catalogue/GetRecord`, { id: r.id })),
+      copies: r.copies,
+    });
   const [adding, setAdding] = useState<RecordRow | null>(null);
   const [stamp, setStamp] = useState(0);
 
@@ -121,7 +127,7 @@ export default function CataloguePage() {
               render: (_, r) => (
                 <Space size={0}>
                   {canEdit && (
-                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                    <Button type="link" size="small" onClick={() => void openEdit(r)}>
                       {t('catalogue.record.edit')}
                     </Button>
                   )}

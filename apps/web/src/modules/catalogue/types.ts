@@ -3,7 +3,7 @@ import type { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 /** Permission code of the screen; buttons check `${CODE}:add|edit`. */
 export const CODE = 'resource-mana.resource.catalog';
 
-/** One row of P/Catalogue/SearchRecords (prices in fen). */
+/** A row of P/Catalogue/SearchRecords (list columns) or, with every field, P/Catalogue/GetRecord (prices in fen). */
 export interface RecordRow {
   id: number;
   title: string;
