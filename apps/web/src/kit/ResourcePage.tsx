@@ -96,7 +96,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
               {t(a.label)}
             </Button>
           ))}
-          {canDelete && (
+          {canDelete && (def.deletable?.(row) ?? true) && (
             <Button type="link" size="small" danger onClick={() => remove([row])}>
               {t('kit.action.delete')}
             </Button>
@@ -148,7 +148,11 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         scroll={{ x: 'max-content' }}
         rowSelection={
           canDelete
-            ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows) }
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                onChange: (_k, rows) => setSelected(rows),
+                getCheckboxProps: (row) => ({ disabled: !(def.deletable?.(row) ?? true) }),
+              }
             : undefined
         }
         pagination={

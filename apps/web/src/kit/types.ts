@@ -117,6 +117,8 @@ export interface ResourcePageDef<R extends { id: number } = any> {
   exportable?: boolean;
   /** Turn generated buttons off. */
   can?: Partial<Record<'add' | 'edit' | 'delete', boolean>>;
+  /** Rows the server will refuse to delete (e.g. system roles): no delete button, not selectable for deletion. */
+  deletable?: (row: R) => boolean;
   rowActions?: ExtraAction<R>[];
   toolbar?: ExtraAction<R>[];
   /** DTO → form values when editing (default: the DTO). */

@@ -56,6 +56,8 @@ export default function RolePage() {
         { name: 'sort', label: 'role.role.sort', type: 'number', default: 0, span: 12, width: 80 },
         { name: 'userCount', label: 'role.role.userCount', inForm: false, width: 90 },
       ],
+      // The server refuses to delete a system role (and a role with members, which can change): hide the former.
+      deletable: (role) => !role.isSystem,
       rowActions: [
         {
           key: 'grant',
