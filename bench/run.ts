@@ -1,8 +1,10 @@
+import { benchCirculation } from './circulation.bench.ts';
 import { benchLabels } from './labels.bench.ts';
 import { benchList } from './list.bench.ts';
 import { benchMarcImport } from './marc-import.bench.ts';
 import { benchMarcParse } from './marc-parse.bench.ts';
 import { localPg } from './pg.ts';
+import { benchSearch } from './search.bench.ts';
 import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
 import { benchWebSize } from './web-size.bench.ts';
@@ -14,6 +16,8 @@ import { benchWebSize } from './web-size.bench.ts';
 const all: Record<string, () => Promise<void>> = {
   list: async () => benchList(await localPg()),
   sip2: async () => benchSip2(await localPg()),
+  search: async () => benchSearch(await localPg()),
+  circulation: async () => benchCirculation(await localPg()),
   start: benchStartTime,
   web: benchWebSize,
   labels: benchLabels,

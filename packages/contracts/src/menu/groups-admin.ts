@@ -15,6 +15,8 @@ export const adminGroups: Item[] = [
       screen('/sys/log/error', '错误日志', 'Error log', 'BugOutlined', VIEWX),
       screen('/sys/log/sip2', 'SIP2日志', 'SIP2 log', 'ApiOutlined', VIEWX),
     ]),
+    // Not in the spec's route list: where a school registers its self-check machines (SIP2) and API clients.
+    screen('/sys/devices', '设备接入', 'Devices', 'UsbOutlined', CRUD),
     screen('/process', '任务列表', 'Export and import tasks', 'CloudDownloadOutlined', ['stop', 'download', 'delete']),
     screen('/update-log', '更新日志管理', 'Release notes', 'HistoryOutlined', CRUD),
     hiddenScreen('/updatelog', '版本更新说明', 'What is new', 'NotificationOutlined'),

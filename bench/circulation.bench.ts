@@ -1,0 +1,110 @@
+import { P } from '../packages/contracts/src/common/paths.ts';
+import { Scope } from '../apps/server/src/platform/tenancy.ts';
+import { startSip2Server } from '../apps/server/src/sip2/server.ts';
+import { createSipAccount } from '../apps/server/src/sip2/sip-account.service.ts';
+import { SipTestClient, withChecksum } from '../apps/server/src/sip2/test-client.ts';
+import { barcodeOf, type LibrarySize, readerOf } from './library-fixture.ts';
+import { type LibraryServer, libraryServer, timedPost } from './library-app.ts';
+import { SEARCH_LIBRARY } from './search.bench.ts';
+import { report, summarize } from './stats.ts';
+
+/** Same library as the search bench (cached once): 100k records, 300k copies, 5,000 readers, 20k on loan. */
+const LIBRARY: LibrarySize = SEARCH_LIBRARY;
+const DESKS = 50;
+const ROUNDS = 30;
+const BORROW = `${P}/Circulation/LiteratureCirc`;
+const RETURN = `${P}/Circulation/LiteratureReturn`;
+
+/**
+ * 50 desks at once, each lending a copy to one of its readers and taking it back, ROUNDS times. Each desk has its
+ * own readers and copies (as real desks do), so every request succeeds; the database still sees 50 concurrent
+ * transactions locking reader and copy rows and counting loans.
+ */
+async function desks(s: LibraryServer, label: string, budget: number) {
+  const borrowServer: number[] = [];
+  const returnServer: number[] = [];
+  const trips: number[] = [];
+  let failures = 0;
+  const desk = async (d: number) => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const per = LIBRARY.readers / DESKS;
+      const reader = readerOf((d % DESKS) * per + (i % per) + 1);
+      const barcode = barcodeOf(d * 4000 + i + 1);
+      const b = await timedPost(s, BORROW, { readerBarcode: reader, barcode });
+      if (!b.json.success) {
+        failures++;
+        if (failures < 3) console.log(`  borrow refused: ${b.json.msg}`);
+        continue;
+      }
+      borrowServer.push(b.server);
+      trips.push(b.roundTrip);
+      const r = await timedPost(s, RETURN, { barcode });
+      if (!r.json.success) failures++;
+      returnServer.push(r.server);
+      trips.push(r.roundTrip);
+    }
+  };
+  await desk(DESKS); // warm-up desk (its own readers/copies range)
+  await Promise.all(Array.from({ length: DESKS }, (_, d) => desk(d)));
+  const b = summarize(borrowServer);
+  const r = summarize(returnServer);
+  report(`borrow p95 server time, ${label}, ${DESKS} desks`, b.p95, 'ms', budget);
+  report(`return p95 server time, ${label}, ${DESKS} desks`, r.p95, 'ms', budget);
+  console.log(
+    `  (borrow p50 ${b.p50.toFixed(1)} ms, return p50 ${r.p50.toFixed(1)} ms; round trip incl. queueing p50 ${summarize(trips).p50.toFixed(1)} ms p95 ${summarize(trips).p95.toFixed(1)} ms; ${b.n + r.n} operations, ${failures} refused)`,
+  );
+}
+
+/** A self-check machine: 11 checkout then 09 checkin on one connection, sequentially. */
+async function sipCheckout(s: LibraryServer, label: string) {
+  await createSipAccount(s.database.db, new Scope(s.schoolId), { login: 'bench-kiosk', password: 'Bench#2026' });
+  const sip = await startSip2Server(s.app, { port: 0, host: '127.0.0.1' });
+  const c = await SipTestClient.connect(sip.port);
+  try {
+    const login = await c.request(withChecksum('9300CNbench-kiosk|COBench#2026|', 0));
+    if (!login?.startsWith('941')) throw new Error(`login failed: ${login}`);
+    const DATE = '20261122    101500';
+    const out: number[] = [];
+    const back: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const reader = readerOf(4900 + (i % 100) + 1);
+      const barcode = barcodeOf(250_000 + i + 1);
+      const t0 = performance.now();
+      const a = await c.request(withChecksum(`11YN${DATE}${DATE}AO|AA${reader}|AB${barcode}|AC|`, i % 10));
+      const t1 = performance.now();
+      if (!a?.startsWith('121')) throw new Error(`checkout refused: ${a}`);
+      const r = await c.request(withChecksum(`09N${DATE}${DATE}AP|AO|AB${barcode}|AC|`, (i + 5) % 10));
+      const t2 = performance.now();
+      if (!r?.startsWith('101')) throw new Error(`checkin refused: ${r}`);
+      if (i >= 20) {
+        out.push(t1 - t0);
+        back.push(t2 - t1);
+      }
+    }
+    const o = summarize(out);
+    report(`SIP2 checkout round trip p95, ${label}`, o.p95, 'ms', 20);
+    console.log(
+      `  (checkout p50 ${o.p50.toFixed(1)} ms; checkin p95 ${summarize(back).p95.toFixed(1)} ms; ${o.n} each)`,
+    );
+  } finally {
+    c.end();
+    await sip.close();
+  }
+}
+
+async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
+  const s = await libraryServer(kind, LIBRARY, pgUrl);
+  try {
+    await desks(s, kind, kind === 'PostgreSQL' ? 20 : 40);
+    await sipCheckout(s, kind);
+  } finally {
+    await s.close();
+  }
+}
+
+/** `npm run bench circulation`: desks and self-check against 300k copies and 5,000 readers. */
+export async function benchCirculation(pgUrl: string | null) {
+  if (pgUrl) await measure('PostgreSQL', pgUrl);
+  else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
+  await measure('PGlite');
+}
