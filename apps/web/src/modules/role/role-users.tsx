@@ -5,6 +5,7 @@ import { App, Button, Drawer, Input, Modal, Space, Table, type TableColumnsType,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { useSession } from '../../app/auth/session.ts';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
@@ -79,6 +80,8 @@ export function RoleUsersDrawer({
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const canGrant = usePermission(ROLE_GRANT);
+  // One's own account cannot be disabled here (the server refuses it too): no such button on one's own row.
+  const myId = useSession().user?.userId;
   const [members, setMembers] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
@@ -129,9 +132,11 @@ export function RoleUsersDrawer({
       <Button type="link" size="small" onClick={() => setResetting(u)}>
         {t('role.staff.reset')}
       </Button>
-      <Button type="link" size="small" danger={u.state === 1} onClick={() => setState(u, u.state === 1 ? 0 : 1)}>
-        {t(u.state === 1 ? 'role.staff.disable' : 'role.staff.enable')}
-      </Button>
+      {u.id !== myId && (
+        <Button type="link" size="small" danger={u.state === 1} onClick={() => setState(u, u.state === 1 ? 0 : 1)}>
+          {t(u.state === 1 ? 'role.staff.disable' : 'role.staff.enable')}
+        </Button>
+      )}
     </Space>
   );
 
