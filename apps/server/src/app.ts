@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { modules } from './modules/index.ts';
 import { errorLog } from './platform/audit.table.ts';
+import { initSecretKey } from './platform/secret-box.ts';
 import { BizError } from './platform/errors.ts';
 import { langOf, t } from './platform/i18n/messages.ts';
 import { openApiDocument } from './platform/openapi.ts';
@@ -26,6 +27,7 @@ const PRODUCT_VERSION: string = JSON.parse(
 
 /** Builds the whole Fastify app (testable with inject); main.ts only adds listen and shutdown. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  initSecretKey(opts.config);
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     genReqId: () => `${Date.now().toString(36)}-${(++reqSeq).toString(36)}`,

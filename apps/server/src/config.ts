@@ -13,6 +13,8 @@ export interface Config {
   webDist: string;
   timeZone: string;
   logLevel: string;
+  /** Key for secrets stored encrypted (platform/secret-box.ts); default: <dataDir>/secret.key. */
+  secretKey: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     timeZone: env.TZ_SCHOOL ?? 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL ?? 'info',
+    secretKey: env.SECRET_KEY || undefined,
   };
 }
 

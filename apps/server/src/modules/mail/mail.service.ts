@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
+import { seal, unseal } from '../../platform/secret-box.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { mailConfig } from './mail-config.table.ts';
 
@@ -39,7 +40,7 @@ export async function viewConfig(db: Db, scope: Scope): Promise<MailConfigView> 
 export async function saveConfig(db: Db, scope: Scope, userId: number, b: MailConfigSave): Promise<MailConfigView> {
   const old = await loadConfig(db, scope);
   // An empty password field means "keep what is stored" (the form never receives it).
-  const password = b.clearPassword ? null : b.password ? b.password : (old?.password ?? null);
+  const password = b.clearPassword ? null : b.password ? seal(b.password) : (old?.password ?? null);
   const values = {
     host: b.host,
     port: b.port,
@@ -78,7 +79,7 @@ export async function sendMail(
     host: c.host,
     port: c.port,
     secure: c.secure,
-    auth: c.user ? { user: c.user, pass: c.password ?? '' } : undefined,
+    auth: c.user ? { user: c.user, pass: c.password ? unseal(c.password) : '' } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -2,6 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, useTestApp } from '../../test/helper.ts';
+import { mailConfig } from './mail-config.table.ts';
 
 const t = useTestApp();
 const M = `${P}/Mail`;
@@ -58,6 +59,10 @@ describe('e-mail', () => {
     expect(JSON.stringify(saved.json)).not.toContain('s3cret');
     const view = await t.post(`${M}/GetMailConfig`, {});
     expect(JSON.stringify(view.json)).not.toContain('s3cret');
+    // The database holds it encrypted (key outside the database: DATA_DIR/secret.key or SECRET_KEY).
+    const [row] = await t.db.select({ password: mailConfig.password }).from(mailConfig);
+    expect(row.password).toMatch(/^enc1:/);
+    expect(row.password).not.toContain('s3cret');
     // Saving again without a password keeps the stored one.
     await t.post(`${M}/SaveMailConfig`, { ...cfg, fromName: 'Library' });
     const r = await t.post(`${M}/SendTestMail`, { to: 'teacher@school.test' });
