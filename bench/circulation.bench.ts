@@ -29,7 +29,7 @@ async function desks(s: LibraryServer, label: string, budget: number) {
     for (let i = 0; i < ROUNDS; i++) {
       const per = LIBRARY.readers / DESKS;
       const reader = readerOf((d % DESKS) * per + (i % per) + 1);
-      const barcode = barcodeOf(d * 4000 + i + 1);
+      const barcode = barcodeOf(d * Math.floor(LIBRARY.records * 0.04) + i + 1);
       const b = await timedPost(s, BORROW, { readerBarcode: reader, barcode });
       if (!b.json.success) {
         failures++;
@@ -67,8 +67,8 @@ async function sipCheckout(s: LibraryServer, label: string) {
     const out: number[] = [];
     const back: number[] = [];
     for (let i = 0; i < 300; i++) {
-      const reader = readerOf(4900 + (i % 100) + 1);
-      const barcode = barcodeOf(250_000 + i + 1);
+      const reader = readerOf(LIBRARY.readers - 100 + (i % 100) + 1);
+      const barcode = barcodeOf(Math.floor(LIBRARY.records * 2.5) + i + 1);
       const t0 = performance.now();
       const a = await c.request(withChecksum(`11YN${DATE}${DATE}AO|AA${reader}|AB${barcode}|AC|`, i % 10));
       const t1 = performance.now();

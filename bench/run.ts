@@ -2,6 +2,7 @@ import { benchCirculation } from './circulation.bench.ts';
 import { benchLabels } from './labels.bench.ts';
 import { benchList } from './list.bench.ts';
 import { benchMarcImport } from './marc-import.bench.ts';
+import { benchMarcMemory } from './marc-memory.bench.ts';
 import { benchMarcParse } from './marc-parse.bench.ts';
 import { localPg } from './pg.ts';
 import { benchSearch } from './search.bench.ts';
@@ -22,9 +23,8 @@ const all: Record<string, () => Promise<void>> = {
   web: benchWebSize,
   labels: benchLabels,
   'marc-parse': benchMarcParse,
-  'marc-import': async () => {
-    await benchMarcImport();
-  },
+  'marc-import': async () => benchMarcImport(await localPg()),
+  'marc-memory': benchMarcMemory,
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 console.log(

@@ -17,10 +17,22 @@ import { basicModule } from './basic/basic.module.ts';
 import { orgModule } from './org/org.module.ts';
 import { classificationModule } from './classification/classification.module.ts';
 import { sip2Module } from '../sip2/sip2.module.ts';
+import { devicesModule } from './devices/devices.module.ts';
 import { catalogueModule } from './catalogue/catalogue.module.ts';
 import { marcModule } from './marc/marc.module.ts';
 import { circulationModule } from './circulation/circulation.module.ts';
+import { remindersModule } from './reminders/reminders.module.ts';
+import { reservationsModule } from './reservations/reservations.module.ts';
+import { lossesModule } from './losses/losses.module.ts';
 import { readersModule } from './readers/readers.module.ts';
+import { printingModule } from './printing/printing.module.ts';
+import { circulationRulesModule } from './circulation-rules/circulation-rules.module.ts';
+import { circRecordsModule } from './circ-records/circ-records.module.ts';
+import { readerMovesModule } from './reader-moves/reader-moves.module.ts';
+import { classCornerModule } from './class-corner/class-corner.module.ts';
+import { stocktakeModule } from './stocktake/stocktake.module.ts';
+import { captureModule } from './capture/capture.module.ts';
+import { holdingsModule } from './holdings/holdings.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -57,9 +69,21 @@ export const modules: ServerModule[] = [
   basicModule,
   orgModule,
   sip2Module,
+  devicesModule,
   classificationModule,
   catalogueModule,
   marcModule,
   readersModule,
   circulationModule,
+  remindersModule,
+  reservationsModule,
+  lossesModule,
+  circulationRulesModule,
+  circRecordsModule,
+  readerMovesModule,
+  classCornerModule,
+  printingModule,
+  stocktakeModule,
+  captureModule,
+  holdingsModule,
 ];

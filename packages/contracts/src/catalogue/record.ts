@@ -47,7 +47,14 @@ export const RecordCreate = z.object({
   subjects: z.array(z.string().trim().max(200)).max(50).default([]),
   summary: text(5000),
   readingLevel: text(50),
+  /** The school's resource type (P/Basic/GetResourceTypeList); borrowing rules depend on it. */
+  resourceTypeId: z.coerce.number().int().positive().nullable().optional(),
   marc: z.unknown().optional(),
+  /**
+   * Give the record the next book number of its class under the school's rule (种次号 reserved in the save
+   * transaction, or the author number); `bookNo` is then ignored.
+   */
+  bookNoAuto: z.boolean().optional(),
 });
 export type RecordCreate = z.infer<typeof RecordCreate>;
 
@@ -73,26 +80,32 @@ export const RecordSearchQuery = PageQuery.extend({
 export type RecordSearchQuery = z.infer<typeof RecordSearchQuery>;
 
 /**
- * Adding N copies: either the barcodes typed/scanned (one per copy, each checked against the school's rule
- * when one is given, by `barcodeIssues`), or none and they are generated from the rule after the highest barcode in use.
+ * Adding N copies: either the barcodes typed/scanned (one per copy, each checked against the school's barcode
+ * rule), or none and they are generated from that rule after the highest barcode in use. `rule` is the older
+ * per-request rule, used only while the school has none. Absent location/branch/store type/call number come
+ * from the school's editing settings and the record.
  */
 export const CopyAdd = z
   .object({
     recordId: z.coerce.number().int().positive(),
-    count: z.coerce.number().int().min(1).max(500),
+    count: z.coerce
+      .number({ message: 'catalogue.copies.countInvalid' })
+      .int()
+      .min(1, 'catalogue.copies.countInvalid')
+      .max(500),
     barcodes: z.array(z.string().trim()).max(500).optional(),
     rule: BarcodeRule.optional(),
     branchId: z.coerce.number().int().positive().optional(),
     locationId: z.coerce.number().int().positive().optional(),
     callNo: text(100),
+    additionalNo: text(30),
+    storeType: z.coerce.number().int().min(1).max(9).optional(),
     unitPrice: yuan.optional(),
+    discountPrice: yuan.optional(),
     batchId: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.barcodes?.length) {
-      if (!v.rule) ctx.addIssue({ code: 'custom', path: ['barcodes'], message: 'printing.barcode.required' });
-      return;
-    }
+    if (!v.barcodes?.length) return;
     if (v.barcodes.length !== v.count)
       ctx.addIssue({ code: 'custom', path: ['barcodes'], message: 'catalogue.barcodeCount' });
     v.barcodes.forEach((b, i) => {
@@ -111,9 +124,6 @@ export function barcodeIssues(barcodes: string[], rule: BarcodeRule) {
   });
 }
 export type CopyAdd = z.infer<typeof CopyAdd>;
-
-export const CopyListQuery = PageQuery.extend({ recordId: z.coerce.number().int().positive() });
-export type CopyListQuery = z.infer<typeof CopyListQuery>;
 
 export const CopyStateChange = z.object({
   id: z.coerce.number().int().positive(),

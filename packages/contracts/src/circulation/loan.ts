@@ -28,13 +28,31 @@ export const CircError = {
   LOAN_NOT_FOUND: 'LOAN_NOT_FOUND',
   RENEW_LIMIT: 'RENEW_LIMIT',
   RENEW_OVERDUE_REFUSED: 'RENEW_OVERDUE_REFUSED',
+  /** On the hold shelf for another reader (reservations). */
+  RESERVED_FOR_OTHER: 'RESERVED_FOR_OTHER',
+  /** Outside the reader's borrowing range (location / resource type). */
+  NOT_IN_RANGE: 'NOT_IN_RANGE',
+  /** The physical card was reported lost: borrowing with it is refused until it is re-issued. */
+  CARD_LOST: 'CARD_LOST',
+  /** Weeded copies never lend. */
+  COPY_WEEDED: 'COPY_WEEDED',
+  /** Reader verification (password) missing or wrong when the school asks for it. */
+  VERIFY_FAILED: 'VERIFY_FAILED',
+  /** Deferred return: too many days, beyond the school's limit, or already deferred. */
+  DEFER_TOO_LONG: 'DEFER_TOO_LONG',
+  DEFER_LIMIT: 'DEFER_LIMIT',
 } as const;
 export type CircError = (typeof CircError)[keyof typeof CircError];
 
 const barcode = z.string().trim().min(1).max(64);
 
 /** P/Circulation/LiteratureCirc: lend copy `barcode` to the reader with card/account `readerBarcode`. */
-export const BorrowBody = z.object({ readerBarcode: barcode, barcode });
+export const BorrowBody = z.object({
+  readerBarcode: barcode,
+  barcode,
+  /** From P/readers/checkverify, when the school asks readers to verify before lending (circ.borrowVerify). */
+  verifyToken: z.string().max(300).optional(),
+});
 export type BorrowBody = z.infer<typeof BorrowBody>;
 
 /** P/Circulation/LiteratureReturn and P/Circulation/RenewLoan: the copy's barcode. */

@@ -57,3 +57,39 @@ export function formatBookNumber(n: number, length?: number | null): string {
   const len = effectiveBookNumberLength(length);
   return len ? String(n).padStart(len, '0') : String(n);
 }
+
+/** P/Literature/GetDeweyClassification: children of `parent` (the ten classes without), or a look-up by `q`. */
+export const DeweyQuery = z.object({
+  parent: z.string().trim().max(60).optional().nullable(),
+  q: z.string().trim().max(60).optional(),
+});
+
+/** A node of the school's own classification (/book-editing-rule, tab "custom classification"). */
+export const CustomClassCreate = z.object({
+  code: z
+    .string({ message: 'classification.custom.codeRequired' })
+    .trim()
+    .min(1, 'classification.custom.codeRequired')
+    .max(60, 'validation.tooLong'),
+  name: z
+    .string({ message: 'classification.custom.nameRequired' })
+    .trim()
+    .min(1, 'classification.custom.nameRequired')
+    .max(200, 'validation.tooLong'),
+  parentCode: z.string().trim().max(60).nullable().optional(),
+});
+export type CustomClassCreate = z.infer<typeof CustomClassCreate>;
+export const CustomClassUpdate = CustomClassCreate.omit({ parentCode: true }).extend({
+  id: z.coerce.number().int().positive(),
+});
+export type CustomClassUpdate = z.infer<typeof CustomClassUpdate>;
+
+/** A custom class in the tree answer of P/Config/GetCustomClassify. */
+export interface CustomClassNode {
+  id: number;
+  code: string;
+  name: string;
+  level: number;
+  parentCode: string | null;
+  children?: CustomClassNode[];
+}

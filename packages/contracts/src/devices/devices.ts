@@ -41,3 +41,5 @@ export interface DeviceSecret {
   clientId: string;
   clientSecret: string;
 }
+export type SipAccountUpdate = z.infer<typeof SipAccountUpdate>;
+export type DeviceClientUpdate = z.infer<typeof DeviceClientUpdate>;

@@ -5,26 +5,46 @@ import { MarcFlavour } from './record.ts';
 /** An uploaded file of the caller's school: the `url` that `P/upload/post` (or MergeFile) answered. */
 const FileUrl = z.string().trim().min(1).max(500);
 
+/** How to read a file: the character set and the flavour ('auto': decided per record, see marc/lib README). */
+export const MarcCharset = z.enum(['auto', 'utf8', 'marc8', 'gb18030']);
+export type MarcCharset = z.infer<typeof MarcCharset>;
+export const MarcFlavourChoice = z.enum(['auto', 'MARC21', 'UNIMARC']);
+export type MarcFlavourChoice = z.infer<typeof MarcFlavourChoice>;
+const ReadOptions = { charset: MarcCharset.default('auto'), flavour: MarcFlavourChoice.default('auto') };
+export interface MarcReadOptions {
+  charset: MarcCharset;
+  flavour: MarcFlavourChoice;
+}
+
 export const MarcPreviewTableQuery = z.object({
   fileUrl: FileUrl,
+  ...ReadOptions,
   /** how many records from the start of the file (bad ones count) */
   rows: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type MarcPreviewTableQuery = z.infer<typeof MarcPreviewTableQuery>;
 
-export const MarcPreviewMarcQuery = z.object({ fileUrl: FileUrl, index: z.coerce.number().int().min(0) });
+export const MarcPreviewMarcQuery = z.object({
+  fileUrl: FileUrl,
+  index: z.coerce.number().int().min(0),
+  ...ReadOptions,
+});
 
 export const DuplicatePolicy = z.enum(['skip', 'merge', 'new']);
 export type DuplicatePolicy = z.infer<typeof DuplicatePolicy>;
 
 export const MarcImportRequest = z.object({
   fileUrl: FileUrl,
+  ...ReadOptions,
   /** ISBN already in the school (or earlier in the file): skip it, keep the existing record, or add another */
   duplicatePolicy: DuplicatePolicy.default('skip'),
   /** rules for this import only; else the school's saved rules, else the built-in ones */
   rules: z.array(MarcMappingRules).max(2).optional(),
 });
 export type MarcImportRequest = z.infer<typeof MarcImportRequest>;
+
+/** The result of a finished import (`P/Marc/ImportReport`). */
+export const MarcImportReportQuery = z.object({ DataID: z.coerce.number().int().positive() });
 
 export const MarcRuleQuery = z.object({ flavour: MarcFlavour.default('MARC21') });
 export const MarcRuleUpdate = MarcMappingRules;
@@ -49,3 +69,34 @@ export interface MarcPreviewRow {
 
 /** Status of a record in the import result file. */
 export type MarcImportStatus = 'imported' | 'skipped' | 'merged' | 'failed';
+
+/** Columns of the catalogue template (/marc-catalog-import), in order; headers are `marc.cata.col.<key>`. */
+export const CATA_IMPORT_COLUMNS = [
+  'title',
+  'parallelTitle',
+  'author',
+  'edition',
+  'publisher',
+  'pubPlace',
+  'pubYear',
+  'isbn',
+  'issn',
+  'classNo',
+  'bookNo',
+  'price',
+  'pages',
+  'language',
+  'series',
+  'subjects',
+  'summary',
+  'readingLevel',
+] as const;
+export type CataImportColumn = (typeof CATA_IMPORT_COLUMNS)[number];
+
+/** `P/Marc/ImportCataInfo`: catalogue records from the filled-in template (xlsx). */
+export const CataImportRequest = z.object({
+  fileUrl: FileUrl,
+  /** ISBN already in the school or earlier in the sheet: skip the row, or add another record */
+  duplicatePolicy: z.enum(['skip', 'new']).default('skip'),
+});
+export type CataImportRequest = z.infer<typeof CataImportRequest>;

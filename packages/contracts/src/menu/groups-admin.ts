@@ -25,7 +25,7 @@ export const adminGroups: Item[] = [
   group('basics', '基础设置', 'Basic settings', 'AppstoreOutlined', [
     screen('/resource-mana/basic-set/branch', '分馆管理', 'Branch libraries', 'ShopOutlined', CRUD),
     screen('/resource-mana/basic-Set/resource-type', '资源类型', 'Resource types', 'TagsOutlined', CRUD),
-    screen('/resource-mana/basic-set/resource-auth', '资源权限', 'Resource access', 'SafetyOutlined', ['edit']),
+    screen('/resource-mana/basic-set/resource-auth', '资源权限', 'Resource access', 'SafetyOutlined', CRUDX),
     screen('/resource-mana/basic-set/location', '馆藏地管理', 'Collection locations', 'EnvironmentOutlined', CRUD),
     screen('/resource-mana/basic-set/location-num', '书架号管理', 'Shelf numbers', 'NumberOutlined', [
       ...CRUD,

@@ -70,7 +70,7 @@ export const collectionGroups: Item[] = [
     screen('/callnum-pltplot', '索书号模板打印', 'Call numbers by template', 'LayoutOutlined', [...CRUD, 'print']),
     screen('/barcodeprint', '条码打印', 'Barcode labels', 'BarcodeOutlined', ['print']),
     screen('/barcodeprint2', '条码打印（新版）', 'Barcode labels (new)', 'BarcodeOutlined', ['print']),
-    screen('/barcode-prepriting', '条码预印', 'Barcode pre-printing', 'QrcodeOutlined', ['print']),
+    screen('/barcode-prepriting', '条码预印', 'Barcode pre-printing', 'QrcodeOutlined', [...CRUD, 'print']),
     screen('/barcode-prepriting2', '条码预印（新版）', 'Barcode pre-printing (new)', 'QrcodeOutlined', ['print']),
     screen('/barcode-offprint', '条码套打', 'Barcodes on pre-cut labels', 'BorderInnerOutlined', ['print']),
     screen('/barcode-pltplot', '条码模板打印', 'Barcodes by template', 'LayoutOutlined', [...CRUD, 'print']),

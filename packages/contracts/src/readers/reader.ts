@@ -100,3 +100,22 @@ export const READER_IMPORT_COLUMNS = [
   'sex',
   'validUntil',
 ] as const;
+
+/** Issuing (or renewing) a reader card at the card desk (/resource-mana/resource/user-transfer). */
+export const IssueCardBody = ReaderIdBody.extend({
+  validUntil: zDate,
+  cardRfid: optional(z.string().trim().max(64, 'validation.tooLong')),
+  /** Deposit collected now, in yuan (added to the reader's deposit and to the ledger). */
+  deposit: z.coerce
+    .number({ error: 'readers.reader.depositInvalid' })
+    .min(0, 'readers.reader.depositInvalid')
+    .max(100000)
+    .default(0),
+});
+export type IssueCardBody = z.infer<typeof IssueCardBody>;
+
+/** Paying a deposit back, in yuan. */
+export const RefundDepositBody = ReaderIdBody.extend({
+  amount: z.coerce.number({ error: 'readers.card.amountInvalid' }).positive('readers.card.amountInvalid'),
+});
+export type RefundDepositBody = z.infer<typeof RefundDepositBody>;

@@ -53,6 +53,8 @@ export const SETTINGS = [
     screen: 'basic-config',
     options: ['unified-lendable', 'unified-refusal', 'single'],
   }),
+  // One max-loans limit over all resource types (true) or each resource type's rule counted alone (false).
+  def({ key: 'circ.combinedLimit', type: 'boolean', default: true, group: 'circulation', screen: 'basic-config' }),
   def({
     key: 'circ.reservationHoldDays',
     type: 'number',

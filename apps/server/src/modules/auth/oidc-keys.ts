@@ -12,7 +12,7 @@ export interface ProviderSecrets {
  * Returns a secret stored under `name`, creating it with `make` the first time. Concurrent first starts
  * (several processes) race on the primary key; everyone then reads the one row that won.
  */
-async function stored<T>(db: Db, name: string, make: () => T): Promise<T> {
+export async function stored<T>(db: Db, name: string, make: () => T): Promise<T> {
   await db.insert(authKey).values({ name, value: make() }).onConflictDoNothing();
   const [row] = await db.select().from(authKey).where(eq(authKey.name, name)).limit(1);
   return row.value as T;

@@ -1,6 +1,21 @@
+import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../index.ts';
+import { batchRoutes } from './batch.routes.ts';
+import { bookNumberRoutes } from './book-number.routes.ts';
 import './catalogue.messages.ts';
+import './collection.messages.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
+import { collectionRoutes } from './collection.routes.ts';
+import { editingRoutes } from './editing.routes.ts';
 
-/** Catalogue records, copies and acceptance batches: the data core of spec §6. */
-export const catalogueModule: ServerModule = { name: 'catalogue', routes: catalogueRoutes };
+/** Catalogue records, copies, acceptance batches, cataloguing settings: the data core of spec §6. */
+export const catalogueModule: ServerModule = {
+  name: 'catalogue',
+  routes: (app: FastifyInstance) => {
+    catalogueRoutes(app);
+    collectionRoutes(app);
+    batchRoutes(app);
+    bookNumberRoutes(app);
+    editingRoutes(app);
+  },
+};

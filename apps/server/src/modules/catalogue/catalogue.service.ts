@@ -6,23 +6,30 @@ import {
   type RecordUpdate,
   yuanToFen,
 } from '@shuyuan/contracts/catalogue/record';
+import { formatCallNo } from '@shuyuan/contracts/catalogue/editing-config';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import { type BarcodeRule, formatBarcode, validateBarcode } from '@shuyuan/contracts/printing/barcode';
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { list, pageOffset } from '../../platform/envelope.ts';
 import { BizError, fail, invalid, notFound } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/route.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { buildSearchDocument, searchVectorSql } from '../search/lib/document.ts';
-import { catalogueRecord, copy } from './catalogue.table.ts';
+import { branch } from '../basic/branch.table.ts';
+import { location } from '../basic/location.table.ts';
+import { mustExist } from '../basic/refs.ts';
+import { getBarcodeRule, nextBarcodes as schoolNextBarcodes } from '../printing/barcode-rules.service.ts';
+import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
+import { acceptanceBatch, catalogueRecord, copy } from './catalogue.table.ts';
+import { getEditingConfig } from './editing-config.service.ts';
+import { recordDocument } from './record-document.ts';
 
 /** Translates a message key for field issues (the caller's language). */
 export type Tr = (key: string, params?: Record<string, unknown>) => string;
 
 const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
 
-function recordRow(b: RecordCreate) {
-  const { price, marc, pubYear, pages, ...rest } = b;
+function recordRow(b: RecordCreate, doc: SearchDocument = recordDocument(b)) {
+  const { price, marc, pubYear, pages, bookNoAuto: _auto, ...rest } = b;
   return {
     ...rest,
     priceFen: price === undefined ? null : yuanToFen(price),
@@ -30,24 +37,10 @@ function recordRow(b: RecordCreate) {
     pages: orNull(pages),
     marc: orNull(marc),
     // The search document is built from the same values, so it is always the one of the saved row.
-    search: searchVectorSql(
-      buildSearchDocument({
-        title: b.title,
-        otherTitles: b.parallelTitle,
-        author: b.author,
-        subjects: b.subjects,
-        isbn: b.isbn,
-        publisher: b.publisher,
-        series: b.series,
-        classNumber: b.classNo,
-        callNumber: b.classNo && b.bookNo ? `${b.classNo}/${b.bookNo}` : '',
-        other: [b.summary, b.edition, b.issn],
-      }),
-    ),
+    search: searchVectorSql(doc),
   };
 }
 
-/** Creates a record; its search vector is written by the same INSERT, inside one transaction. */
 /** One whole record for the editor (everything but the search vector, which is derived). */
 export async function getRecord(db: Db, scope: Scope, id: number) {
   const { search: _search, ...cols } = getTableColumns(catalogueRecord);
@@ -60,37 +53,56 @@ export async function getRecord(db: Db, scope: Scope, id: number) {
   return row;
 }
 
-export async function createRecord(db: Db, scope: Scope, b: RecordCreate): Promise<{ id: number }> {
+/**
+ * Runs inside the save transaction before the row is written: checks the school's rules and may complete the
+ * record (a reserved book number, the default resource type). See record-rules.service.ts.
+ */
+export type PrepareRecord = (tx: Db, b: RecordCreate, id?: number) => Promise<RecordCreate>;
+
+/** Creates a record; its search vector is written by the same INSERT, inside one transaction. */
+export async function createRecord(
+  db: Db,
+  scope: Scope,
+  b: RecordCreate,
+  prepare?: PrepareRecord,
+): Promise<{ id: number; bookNo: string }> {
   return db.transaction(async (tx) => {
+    const rec = prepare ? await prepare(tx, b) : b;
     const [row] = await tx
       .insert(catalogueRecord)
-      .values(scope.values(recordRow(b)))
-      .returning({ id: catalogueRecord.id });
+      .values(scope.values(recordRow(rec)))
+      .returning({ id: catalogueRecord.id, bookNo: catalogueRecord.bookNo });
     return row;
   });
 }
 
-export async function updateRecord(db: Db, scope: Scope, b: RecordUpdate): Promise<{ id: number }> {
+export async function updateRecord(
+  db: Db,
+  scope: Scope,
+  b: RecordUpdate,
+  prepare?: PrepareRecord,
+): Promise<{ id: number; bookNo: string }> {
   const { id, ...fields } = b;
   return db.transaction(async (tx) => {
+    const rec = prepare ? await prepare(tx, fields, id) : fields;
     const [row] = await tx
       .update(catalogueRecord)
-      .set({ ...recordRow(fields), updatedAt: sql`now()` })
+      .set({ ...recordRow(rec), updatedAt: sql`now()` })
       .where(scope.where(catalogueRecord, eq(catalogueRecord.id, id)))
-      .returning({ id: catalogueRecord.id });
+      .returning({ id: catalogueRecord.id, bookNo: catalogueRecord.bookNo });
     if (!row) throw notFound();
     return row;
   });
 }
 
-function barcodeTaken(barcode: string, tr: Tr): BizError {
+export function barcodeTaken(barcode: string, tr: Tr, path = 'barcodes'): BizError {
   const params = { barcode };
   const message = tr('catalogue.barcodeTaken', params);
-  return new BizError(ErrorCode.DUPLICATE, 'catalogue.barcodeTaken', params, 200, [{ path: 'barcodes', message }]);
+  return new BizError(ErrorCode.DUPLICATE, 'catalogue.barcodeTaken', params, 200, [{ path, message }]);
 }
 
 /** The barcode named by a unique violation: `Key (school_id, barcode)=(1, B001) already exists.` */
-function violatedBarcode(e: unknown): string | null {
+export function violatedBarcode(e: unknown): string | null {
   let err = e as { code?: string; detail?: string; cause?: unknown } | undefined;
   for (let i = 0; err && i < 3; i++, err = err.cause as typeof err) {
     if (err.code === '23505') return /=\(\d+, (.*)\)/.exec(err.detail ?? '')?.[1] ?? '';
@@ -123,9 +135,30 @@ async function nextBarcodes(db: Db, scope: Scope, rule: BarcodeRule, n: number, 
   return out;
 }
 
+/** A rule's refusal of one barcode, as a field issue on `path`. */
+export function ruleError(r: { key: string; params: Record<string, unknown> }, tr: Tr, path = 'barcodes'): BizError {
+  return new BizError(ErrorCode.VALIDATION, r.key, r.params, 200, [{ path, message: tr(r.key, r.params) }]);
+}
+
+/** The barcodes of new copies: the typed ones checked against the rule, or the next ones generated from it. */
+async function copyBarcodes(tx: Db, scope: Scope, input: CopyAdd, tr: Tr): Promise<string[]> {
+  const schoolRule = await getBarcodeRule(tx, scope, 'book');
+  const rule = schoolRule ?? input.rule ?? null;
+  if (input.barcodes?.length) {
+    const bad = rule ? barcodeIssues(input.barcodes, rule) : [];
+    if (bad.length) throw invalid(bad.map((b) => ({ path: b.path, message: tr(b.key, b.params) })));
+    return input.barcodes;
+  }
+  if (schoolRule) return schoolNextBarcodes(tx, scope, input.count, 'book');
+  if (rule) return nextBarcodes(tx, scope, rule, input.count, tr);
+  throw ruleError({ key: 'catalogue.copies.noRule', params: {} }, tr);
+}
+
 /**
  * Adds N copies of a record in one transaction: all or none. A barcode already used in the school (or twice
  * in the request) is refused by name; a concurrent request that wins the race is caught by the unique index.
+ * Absent values come from the school's editing settings; the call number is class + book number (+ the
+ * additional number) in the school's format.
  */
 export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
   return db.transaction(async (tx) => {
@@ -134,13 +167,14 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
       .from(catalogueRecord)
       .where(scope.where(catalogueRecord, eq(catalogueRecord.id, input.recordId)));
     if (!rec) throw notFound();
-    if (input.barcodes?.length && input.rule) {
-      const bad = barcodeIssues(input.barcodes, input.rule);
-      if (bad.length) throw invalid(bad.map((b) => ({ path: b.path, message: tr(b.key, b.params) })));
-    }
-    const barcodes = input.barcodes?.length
-      ? input.barcodes
-      : await nextBarcodes(tx, scope, input.rule as BarcodeRule, input.count, tr);
+    const config = await getEditingConfig(tx, scope);
+    const ctx = { schoolId: scope.schoolId, t: tr } as Ctx<unknown>;
+    const branchId = input.branchId ?? config.defaultBranchId;
+    const locationId = input.locationId ?? config.defaultLocationId;
+    await mustExist(tx, ctx, branch, branchId, 'branchId', 'catalogue.ref.branch');
+    await mustExist(tx, ctx, location, locationId, 'locationId', 'catalogue.ref.location');
+    await mustExist(tx, ctx, acceptanceBatch, input.batchId, 'batchId', 'catalogue.ref.batch');
+    const barcodes = await copyBarcodes(tx, scope, input, tr);
     const twice = barcodes.find((b, i) => barcodes.indexOf(b) !== i);
     if (twice) throw barcodeTaken(twice, tr);
     const [taken] = await tx
@@ -149,7 +183,8 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
       .where(scope.where(copy, inArray(copy.barcode, barcodes)))
       .limit(1);
     if (taken) throw barcodeTaken(taken.barcode, tr);
-    const callNo = input.callNo || (rec.classNo && rec.bookNo ? `${rec.classNo}/${rec.bookNo}` : '');
+    const callNo = input.callNo || formatCallNo(rec.classNo, rec.bookNo, input.additionalNo, config);
+    const fen = (y: number | undefined) => (y === undefined ? null : yuanToFen(y));
     try {
       const rows = await tx
         .insert(copy)
@@ -161,14 +196,17 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
               callNo,
               classNo: rec.classNo,
               bookNo: rec.bookNo,
-              branchId: orNull(input.branchId),
-              locationId: orNull(input.locationId),
-              unitPriceFen: input.unitPrice === undefined ? null : yuanToFen(input.unitPrice),
+              additionalNo: input.additionalNo,
+              branchId,
+              locationId,
+              storeType: input.storeType ?? config.defaultStoreType,
+              unitPriceFen: fen(input.unitPrice),
+              discountPriceFen: fen(input.discountPrice),
               batchId: orNull(input.batchId),
             }),
           ),
         )
-        .returning({ id: copy.id, barcode: copy.barcode });
+        .returning({ id: copy.id, barcode: copy.barcode, callNo: copy.callNo });
       return { count: rows.length, List: rows };
     } catch (e) {
       const b = violatedBarcode(e);
@@ -196,23 +234,19 @@ export async function changeCopyState(db: Db, scope: Scope, id: number, to: Circ
   return row;
 }
 
-/** The copies of one record, in the order they were added. */
-export async function listCopies(db: Db, scope: Scope, q: { recordId: number; Page: number; Rows: number }) {
-  const where = scope.where(copy, eq(copy.recordId, q.recordId));
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(copy).where(where).orderBy(asc(copy.id)).limit(q.Rows).offset(pageOffset(q)),
-    db.select({ n: count() }).from(copy).where(and(where)),
-  ]);
-  return list(rows, n);
-}
-
 /** Many records in one transaction and one multi-row INSERT (MARC import): all or none. */
-export async function createRecords(db: Db, scope: Scope, list: RecordCreate[]): Promise<number[]> {
+export async function createRecords(
+  db: Db,
+  scope: Scope,
+  list: RecordCreate[],
+  /** `recordDocument(list[i])` built beforehand (MARC import builds them in a worker thread) */
+  docs?: SearchDocument[],
+): Promise<number[]> {
   if (!list.length) return [];
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(catalogueRecord)
-      .values(list.map((b) => scope.values(recordRow(b))))
+      .values(list.map((b, i) => scope.values(recordRow(b, docs?.[i]))))
       .returning({ id: catalogueRecord.id });
     return rows.map((r) => r.id);
   });

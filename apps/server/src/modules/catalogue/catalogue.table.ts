@@ -48,6 +48,8 @@ export const catalogueRecord = pgTable(
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
     summary: text('summary').notNull().default(''),
     readingLevel: text('reading_level').notNull().default(''),
+    /** The school's resource type (basic resource_type.id): borrowing rules depend on it. */
+    resourceTypeId: integer('resource_type_id'),
     marc: jsonb('marc'),
     search: tsvector('search'),
     ...stamps,
@@ -86,7 +88,13 @@ export const copy = pgTable(
     version: integer('version').notNull().default(0),
     ...stamps,
   },
-  (t) => [uniqueIndex('copy_school_barcode_uq').on(t.schoolId, t.barcode), index('copy_record_idx').on(t.recordId)],
+  (t) => [
+    uniqueIndex('copy_school_barcode_uq').on(t.schoolId, t.barcode),
+    index('copy_record_idx').on(t.recordId),
+    // One tag per copy and one copy per tag in a school; unbound copies carry ''.
+    uniqueIndex('copy_school_rfid_uq').on(t.schoolId, t.rfid).where(sql`rfid <> ''`),
+    index('copy_batch_idx').on(t.batchId),
+  ],
 );
 
 /** An acceptance batch (验收批次): the copies received from one delivery/invoice. */

@@ -8,6 +8,32 @@ registerMessages({
     zh: '馆藏 {{barcode}} 当前不可借（{{state}}）',
     en: 'The copy {{barcode}} cannot be lent now ({{state}})',
   },
+  'circ.copyOnLoanSame': {
+    zh: '馆藏 {{barcode}} 已借给该读者（应还日期 {{due}}）',
+    en: 'The copy {{barcode}} is already on loan to this reader (due {{due}})',
+  },
+  'circ.copyLost': { zh: '馆藏 {{barcode}} 已登记丢失，不能借出', en: 'The copy {{barcode}} is registered as lost' },
+  'circ.copyLocked': {
+    zh: '馆藏 {{barcode}} 已锁定，不能借出',
+    en: 'The copy {{barcode}} is locked and cannot be lent',
+  },
+  'circ.copyNotReceived': {
+    zh: '馆藏 {{barcode}} 处于“已还未收到”状态，请先处理',
+    en: 'The copy {{barcode}} is marked returned but not received; resolve that first',
+  },
+  'circ.copyWeeded': { zh: '馆藏 {{barcode}} 已剔除，不能借出', en: 'The copy {{barcode}} has been weeded' },
+  'circ.reservedForOther': {
+    zh: '馆藏 {{barcode}} 已为其他读者预约保留',
+    en: 'The copy {{barcode}} is reserved for another reader',
+  },
+  'circ.notInRange': {
+    zh: '馆藏 {{barcode}} 不在该读者的借阅范围内',
+    en: "The copy {{barcode}} is outside this reader's borrowing range",
+  },
+  'circ.cardLost': {
+    zh: '读者证已挂失，暂时无法使用实体卡借书',
+    en: 'Currently unable to borrow books using physical cards',
+  },
   'circ.readerNotFound': { zh: '未找到读者 {{barcode}}', en: 'No reader has the barcode {{barcode}}' },
   'circ.readerExpired': {
     zh: '读者证已于 {{date}} 过期',
@@ -23,6 +49,10 @@ registerMessages({
     en: 'The reader has {{count}} overdue loans and cannot borrow',
   },
   'circ.loanNotFound': { zh: '馆藏 {{barcode}} 没有未还的借阅', en: 'The copy {{barcode}} is not on loan' },
+  'circ.returnLost': {
+    zh: '馆藏 {{barcode}} 已登记丢失且没有未还借阅，请在“丢失找回”中处理',
+    en: 'The copy {{barcode}} is registered as lost with no open loan; handle it under Lost found',
+  },
   'circ.renewLimit': {
     zh: '已续借 {{count}} 次，达到续借上限',
     en: 'Renewed {{count}} times already; no more renewals allowed',
@@ -31,4 +61,32 @@ registerMessages({
     zh: '该借阅已超期，按规则不能续借',
     en: 'This loan is overdue and the rules do not allow renewing it',
   },
+  'circ.verify.noPassword': {
+    zh: '该读者未设置密码，无法验证；请先在读者管理中设置密码',
+    en: 'This reader has no password to verify; set one in reader management first',
+  },
+  'circ.verify.wrong': { zh: '读者密码错误', en: 'Wrong reader password' },
+  'circ.verify.required': {
+    zh: '本校借书需要读者验证，请先输入读者密码',
+    en: 'This school asks readers to verify before borrowing; enter the reader password first',
+  },
+  'circ.batch.empty': { zh: '请填写条码或上传文件', en: 'Enter barcodes or upload a file' },
+  'circ.batch.fileMissing': {
+    zh: '找不到上传的文件，请重新上传',
+    en: 'The uploaded file was not found; upload it again',
+  },
+  'circ.batch.fileBad': {
+    zh: '文件无法读取：请上传 .xlsx、.csv 或 .txt 文件',
+    en: 'The file cannot be read: upload an .xlsx, .csv or .txt file',
+  },
+  'circ.batch.fileEmpty': { zh: '文件中没有条码', en: 'The file holds no barcodes' },
+  'circ.batch.readerMissing': { zh: '该行没有读者证号', en: 'This line has no reader barcode' },
+  'circ.batch.copyMissing': { zh: '该行没有图书条码', en: 'This line has no copy barcode' },
+  'circ.defer.loanNotFound': { zh: '该借阅不存在或已归还', en: 'This loan does not exist or was returned' },
+  'circ.defer.limit': {
+    zh: '该借阅已延期 {{max}} 次，不能再延期',
+    en: 'This loan was already deferred {{max}} times; no more deferrals allowed',
+  },
+  'circ.defer.daysRange': { zh: '延期天数须为 1–30 天', en: 'Defer by 1 to 30 days' },
+  'circ.defer.reasonRequired': { zh: '请填写延期原因', en: 'Please give the reason for the deferral' },
 });

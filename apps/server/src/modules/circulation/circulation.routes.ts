@@ -3,7 +3,9 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
+import { deskRoutes } from './desk.routes.ts';
 import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
+import { requireVerified } from './verify.service.ts';
 
 /** Permission codes from the menu tree: screen code, and `<code>:<verb>` for the desk's operations. */
 const BORROW = 'surrency.borrow';
@@ -16,8 +18,15 @@ export function circulationRoutes(app: FastifyInstance): void {
     access: `${BORROW}:borrow`,
     schema: BorrowBody,
     audit: 'circ.borrow',
-    handler: ({ db, scope, body, user }) =>
-      borrowItem(db, scope, { ...body, operatorId: user?.userId ?? null, via: 'desk' }),
+    handler: async ({ db, scope, body, user }) => {
+      await requireVerified(db, scope, body.readerBarcode, body.verifyToken);
+      return borrowItem(db, scope, {
+        readerBarcode: body.readerBarcode,
+        barcode: body.barcode,
+        operatorId: user?.userId ?? null,
+        via: 'desk',
+      });
+    },
   });
   route(app, {
     url: `${P}/Circulation/LiteratureReturn`,
@@ -51,4 +60,5 @@ export function circulationRoutes(app: FastifyInstance): void {
     schema: ReaderBarcodeBody,
     handler: ({ db, scope, body }) => readerInfo(db, scope, body.readerBarcode),
   });
+  deskRoutes(app);
 }

@@ -1,17 +1,23 @@
-import { canTransition, CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { CircState, canTransition, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError, type LoanVia, OverdueMode } from '@shuyuan/contracts/circulation/loan';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { isInBorrowRange } from '../circulation-rules/borrow-range.service.ts';
+import { readerCardUsable } from '../readers/reader.values.ts';
 import { getSetting } from '../settings/settings.service.ts';
-import { appUser } from '../auth/user.table.ts';
+import {
+  type BorrowContext,
+  runBorrowChecks,
+  runBorrowDone,
+  runRenewChecks,
+  runReturnHooks,
+} from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
+import { findOpenLoan, lockCopy, lockOpenLoan, moveCopy } from './loan-locks.ts';
 import { checkReaderValid, findReader, loanCounts } from './reader.service.ts';
 import { daysBetween, dueDateAfter, getEffectiveRule, schoolToday } from './rules.service.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface BorrowInput {
   readerId?: number;
@@ -21,58 +27,72 @@ export interface BorrowInput {
   via: LoanVia;
 }
 
-/** The copy with its record's title, locked FOR UPDATE: two desks scanning one copy queue up here. */
-async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
-  const [c] = await tx
-    .select({ copy, title: catalogueRecord.title })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(scope.where(copy, eq(copy.barcode, barcode)))
-    .for('update', { of: copy });
-  if (!c) throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
-  return c;
-}
-
-/** Moves the copy along CIRC_TRANSITIONS, bumping its version (catalogue's optimistic check stays true). */
-async function moveCopy(tx: Tx, c: typeof copy.$inferSelect, to: CircState) {
-  await tx
-    .update(copy)
-    .set({ circState: to, version: sql`${copy.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(copy.id, c.id), eq(copy.version, c.version)));
-}
+/** Why a copy that is neither on loan nor on the hold shelf cannot lend: one message per state. */
+const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
+  [CircState.LOST]: 'circ.copyLost',
+  [CircState.LOCKED]: 'circ.copyLocked',
+  [CircState.RETURNED_NOT_RECEIVED]: 'circ.copyNotReceived',
+};
 
 /**
  * Lends a copy to a reader (desk, SIP2 checkout, batch). Business rule, checked in this order inside one
- * transaction: the reader exists (READER_NOT_FOUND), is active (READER_DISABLED) and not past valid-until
- * (READER_EXPIRED); the copy exists (COPY_NOT_FOUND), is not on loan (COPY_ON_LOAN) and may go
- * available → borrowed (COPY_NOT_AVAILABLE otherwise: lost, locked, reserved …); under the overdue mode
- * 'unified-refusal' — or 'single' with a rule that forbids it — a reader with an overdue loan is refused
- * (OVERDUE_REFUSED); open loans must stay below the effective rule's max_loans (OVER_LIMIT). The due date is
- * today + loan_days, moved past closed days. The reader row is locked first, then the copy (one order for
- * everybody, so no deadlock): parallel borrows of one reader count loans one after another, and the partial
- * unique index on open loans backs the copy lock.
+ * transaction:
+ * 1. the reader exists (READER_NOT_FOUND); scanned by card while the card is reported lost (CARD_LOST); active
+ *    (READER_DISABLED) and not past valid-until (READER_EXPIRED);
+ * 2. the copy exists — a malformed barcode is reported by the school's barcode rule, else COPY_NOT_FOUND; it is
+ *    not on loan (COPY_ON_LOAN, naming whether this reader already has it), not weeded (COPY_WEEDED);
+ * 3. borrow checks of other modules (circulation.hooks.ts); a copy on the hold shelf lends only to its holder
+ *    (RESERVED_FOR_OTHER); lost, locked, not-received copies refuse (COPY_NOT_AVAILABLE);
+ * 4. the reader's borrowing range (permission group / identity → locations, resource types) (NOT_IN_RANGE);
+ * 5. the effective rule (group, identity, the record's resource type, the copy's location): under overdue mode
+ *    'unified-refusal' — or 'single' with a rule that forbids it — an overdue loan blocks (OVERDUE_REFUSED);
+ *    open loans stay below max_loans (OVER_LIMIT) — all open loans, or with setting circ.combinedLimit off only
+ *    the loans of the copy's resource type.
+ * The due date is today + loan_days, moved past closed days. The reader row is locked first, then the copy (one
+ * order for everybody, no deadlock): parallel borrows of one reader count loans one after another, and the
+ * partial unique index on open loans backs the copy lock.
  */
 export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
   const mode = await getSetting<string>(db, scope, 'circ.overdueMode');
+  const combined = (await getSetting<boolean>(db, scope, 'circ.combinedLimit')) !== false;
   const today = await schoolToday(db, scope);
   return db.transaction(async (tx) => {
     const reader = await findReader(tx, scope, input, true);
+    if (input.readerId === undefined && !readerCardUsable(reader)) throw fail(CircError.CARD_LOST, 'circ.cardLost');
     checkReaderValid(reader, today);
-    const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
+    const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {
+      const holder = await findOpenLoan(tx, scope, c.id);
+      if (holder?.loan.userId === reader.id)
+        throw fail(CircError.COPY_ON_LOAN, 'circ.copyOnLoanSame', { barcode: c.barcode, due: holder.loan.dueDate });
       throw fail(CircError.COPY_ON_LOAN, 'circ.copyOnLoan', { barcode: c.barcode });
     }
-    if (state !== CircState.AVAILABLE || !canTransition(state, CircState.BORROWED)) {
-      throw fail(CircError.COPY_NOT_AVAILABLE, 'circ.copyNotAvailable', { barcode: c.barcode, state });
+    if (c.storeType === StoreType.WEEDED) throw fail(CircError.COPY_WEEDED, 'circ.copyWeeded', { barcode: c.barcode });
+    const ctx: BorrowContext = { tx, scope, today, reader, copy: c, operatorId: input.operatorId };
+    const isHolder = await runBorrowChecks(ctx);
+    if (state === CircState.RESERVED && !isHolder) {
+      throw fail(CircError.RESERVED_FOR_OTHER, 'circ.reservedForOther', { barcode: c.barcode });
     }
-    const rule = await getEffectiveRule(tx, scope, {
+    if ((state !== CircState.AVAILABLE && state !== CircState.RESERVED) || !canTransition(state, CircState.BORROWED)) {
+      throw fail(CircError.COPY_NOT_AVAILABLE, NOT_AVAILABLE_KEY[state] ?? 'circ.copyNotAvailable', {
+        barcode: c.barcode,
+        state,
+      });
+    }
+    const subject = {
       identity: reader.identity,
-      groupId: null,
-      resourceTypeId: null,
+      groupId: reader.permissionGroupId,
+      resourceTypeId,
       locationId: c.locationId,
-    });
-    const counts = await loanCounts(tx, scope, reader.id, today);
+    };
+    if (!(await isInBorrowRange(tx, scope, subject))) {
+      throw fail(CircError.NOT_IN_RANGE, 'circ.notInRange', { barcode: c.barcode });
+    }
+    const rule = await getEffectiveRule(tx, scope, subject);
+    // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
+    const perType = !combined && resourceTypeId !== null;
+    const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
     const overdueBlocks =
       mode === OverdueMode.UNIFIED_REFUSAL || (mode === OverdueMode.SINGLE && !rule.overdueLendAllowed);
     if (counts.overdue > 0 && overdueBlocks) {
@@ -96,6 +116,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
         }),
       )
       .returning({ id: loan.id });
+    await runBorrowDone({ ...ctx, loanId: l.id, dueDate });
     return {
       loanId: l.id,
       dueDate,
@@ -108,30 +129,35 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
   });
 }
 
-/** The open loan of a copy, locked, with its reader's account. */
-async function lockOpenLoan(tx: Tx, scope: Scope, copyId: number, barcode: string) {
-  const [l] = await tx
-    .select({ loan, account: appUser.account, name: appUser.name })
-    .from(loan)
-    .innerJoin(appUser, eq(appUser.id, loan.userId))
-    .where(scope.where(loan, eq(loan.copyId, copyId), isNull(loan.returnedAt)))
-    .for('update', { of: loan });
-  if (!l) throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode });
-  return l;
-}
-
 /**
- * Takes a copy back. Business rule: the copy must exist (COPY_NOT_FOUND) and have an open loan
- * (LOAN_NOT_FOUND); the loan is closed now, the copy goes borrowed → available, and the answer names the
- * reader and the days overdue (today − due date, 0 when on time) so the desk can say so.
+ * Takes a copy back. Business rule: the copy must exist (COPY_NOT_FOUND, or the barcode rule's own message) and
+ * have an open loan (LOAN_NOT_FOUND; a copy registered lost says to use lost-and-found); the loan is closed now. Return hooks (reservations) may answer a hold:
+ * then the copy goes to the hold shelf ('reserved') and the answer carries `hold`; otherwise it goes back to
+ * 'available'. The answer names the reader and the days overdue (today − due date, 0 when on time).
  */
 export async function returnItem(db: Db, scope: Scope, input: { barcode: string; operatorId: number | null }) {
   const today = await schoolToday(db, scope);
   return db.transaction(async (tx) => {
     const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
-    const { loan: l, account, name } = await lockOpenLoan(tx, scope, c.id, c.barcode);
-    await tx.update(loan).set({ returnedAt: new Date(), returnOperatorId: input.operatorId }).where(eq(loan.id, l.id));
-    if (canTransition(c.circState as CircState, CircState.AVAILABLE)) await moveCopy(tx, c, CircState.AVAILABLE);
+    const open = await findOpenLoan(tx, scope, c.id);
+    if (!open && c.circState === CircState.LOST) {
+      throw fail(CircError.LOAN_NOT_FOUND, 'circ.returnLost', { barcode: c.barcode });
+    }
+    if (!open) throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
+    const { loan: l, account, name } = open;
+    const returnedAt = new Date();
+    await tx.update(loan).set({ returnedAt, returnOperatorId: input.operatorId }).where(eq(loan.id, l.id));
+    const hold = await runReturnHooks({
+      tx,
+      scope,
+      today,
+      copy: c,
+      loan: { ...l, returnedAt, returnOperatorId: input.operatorId },
+      operatorId: input.operatorId,
+    });
+    const from = c.circState as CircState;
+    if (hold) await moveCopy(tx, c, CircState.RESERVED);
+    else if (canTransition(from, CircState.AVAILABLE)) await moveCopy(tx, c, CircState.AVAILABLE);
     return {
       loanId: l.id,
       barcode: c.barcode,
@@ -139,16 +165,17 @@ export async function returnItem(db: Db, scope: Scope, input: { barcode: string;
       dueDate: l.dueDate,
       overdueDays: Math.max(0, daysBetween(l.dueDate, today)),
       reader: { id: l.userId, account, name },
+      hold,
     };
   });
 }
 
 /**
  * Renews the open loan of a copy. Business rule: the copy and its open loan must exist (COPY_NOT_FOUND,
- * LOAN_NOT_FOUND; with `readerId`, the loan must be that reader's); the reader must still be valid; the
- * loan's renewals must stay below the rule's max_renewals (RENEW_LIMIT); an overdue loan renews only when the
- * rule allows it (RENEW_OVERDUE_REFUSED). The new due date is the later of today and the current due date,
- * plus renew_days, moved past closed days.
+ * LOAN_NOT_FOUND; with `readerId`, the loan must be that reader's); the reader must still be valid; renew
+ * checks of other modules (someone waiting) may refuse; the loan's renewals must stay below the rule's
+ * max_renewals (RENEW_LIMIT); an overdue loan renews only when the rule allows it (RENEW_OVERDUE_REFUSED).
+ * The new due date is the later of today and the current due date, plus renew_days, moved past closed days.
  */
 export async function renewLoan(
   db: Db,
@@ -157,17 +184,18 @@ export async function renewLoan(
 ) {
   const today = await schoolToday(db, scope);
   return db.transaction(async (tx) => {
-    const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
+    const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
     const { loan: l } = await lockOpenLoan(tx, scope, c.id, c.barcode);
     if (input.readerId !== undefined && l.userId !== input.readerId) {
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
     const reader = await findReader(tx, scope, { readerId: l.userId });
     checkReaderValid(reader, today);
+    await runRenewChecks({ tx, scope, today, copy: c, loan: l });
     const rule = await getEffectiveRule(tx, scope, {
       identity: reader.identity,
-      groupId: null,
-      resourceTypeId: null,
+      groupId: reader.permissionGroupId,
+      resourceTypeId,
       locationId: c.locationId,
     });
     if (l.renewals >= rule.maxRenewals) throw fail(CircError.RENEW_LIMIT, 'circ.renewLimit', { count: l.renewals });
@@ -178,6 +206,13 @@ export async function renewLoan(
       .update(loan)
       .set({ dueDate, renewals: l.renewals + 1 })
       .where(eq(loan.id, l.id));
-    return { loanId: l.id, barcode: c.barcode, title, dueDate, renewals: l.renewals + 1 };
+    return {
+      loanId: l.id,
+      barcode: c.barcode,
+      title,
+      dueDate,
+      renewals: l.renewals + 1,
+      reader: { id: reader.id, account: reader.account, name: reader.name },
+    };
   });
 }

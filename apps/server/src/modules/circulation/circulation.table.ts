@@ -71,3 +71,23 @@ export const loan = pgTable(
     index('loan_school_due_idx').on(t.schoolId, t.dueDate),
   ],
 );
+
+/**
+ * A deferred return (延期还书): the desk pushed an open loan's due date back, with a reason. The log of who
+ * granted how many days and why; its count per loan enforces the deferral limit.
+ */
+export const loanDeferral = pgTable(
+  'loan_deferral',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    loanId: integer('loan_id').notNull(),
+    days: integer('days').notNull(),
+    oldDueDate: date('old_due_date', { mode: 'string' }).notNull(),
+    newDueDate: date('new_due_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_deferral_loan_idx').on(t.loanId), index('loan_deferral_school_idx').on(t.schoolId, t.createdAt)],
+);

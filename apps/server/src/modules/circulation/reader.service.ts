@@ -7,6 +7,7 @@ import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
 import { loan } from './circulation.table.ts';
 import { daysBetween, getEffectiveRule, schoolToday } from './rules.service.ts';
 
@@ -40,11 +41,19 @@ export function checkReaderValid(r: Reader, today: string): void {
     throw fail(CircError.READER_EXPIRED, 'circ.readerExpired', { date: r.validUntil });
 }
 
-/** Open and overdue loan counts of a reader (today = the school's date). */
-export async function loanCounts(db: Db, scope: Scope, userId: number, today: string) {
+/**
+ * Open and overdue loan counts of a reader (today = the school's date). With `resourceTypeId`, `open` counts
+ * only loans of records of that resource type (setting circ.combinedLimit off: each type's limit alone);
+ * `overdue` always counts every loan.
+ */
+export async function loanCounts(db: Db, scope: Scope, userId: number, today: string, resourceTypeId?: number) {
+  const ofType =
+    resourceTypeId === undefined
+      ? sql`true`
+      : sql`${loan.recordId} in (select ${catalogueRecord.id} from ${catalogueRecord} where ${eq(catalogueRecord.resourceTypeId, resourceTypeId)})`;
   const [c] = await db
     .select({
-      open: count(),
+      open: sql<number>`count(*) filter (where ${ofType})`.mapWith(Number),
       overdue: sql<number>`count(*) filter (where ${lt(loan.dueDate, today)})`.mapWith(Number),
     })
     .from(loan)
@@ -52,11 +61,18 @@ export async function loanCounts(db: Db, scope: Scope, userId: number, today: st
   return { open: c?.open ?? 0, overdue: c?.overdue ?? 0 };
 }
 
-/** P/Literature/GetCircUserInfoByBarCode: who is at the desk, phone masked, with loan counts. */
+/** P/Literature/GetCircUserInfoByBarCode: who is at the desk (photo, class, card state), phone masked, loan counts. */
 export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
   const r = await findReader(db, scope, { readerBarcode });
   const today = await schoolToday(db, scope);
   const counts = await loanCounts(db, scope, r.id, today);
+  const [cls] = r.classId
+    ? await db
+        .select({ name: schoolClass.name, grade: grade.name })
+        .from(schoolClass)
+        .leftJoin(grade, eq(grade.id, schoolClass.gradeId))
+        .where(scope.where(schoolClass, eq(schoolClass.id, r.classId)))
+    : [];
   return {
     id: r.id,
     account: r.account,
@@ -69,6 +85,10 @@ export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
     validUntil: r.validUntil,
     state: r.state,
     depositFen: r.deposit,
+    photoUrl: r.photoUrl,
+    className: cls ? `${cls.grade ?? ''}${cls.name}` : null,
+    cardLost: r.cardLost,
+    expired: Boolean(r.validUntil && r.validUntil < today),
     openLoans: counts.open,
     overdueLoans: counts.overdue,
   };
@@ -80,7 +100,7 @@ export async function borrowLimit(db: Db, scope: Scope, readerBarcode: string) {
   const today = await schoolToday(db, scope);
   const rule = await getEffectiveRule(db, scope, {
     identity: r.identity,
-    groupId: null,
+    groupId: r.permissionGroupId,
     resourceTypeId: null,
     locationId: null,
   });

@@ -35,9 +35,11 @@ export async function addRule(db: Db, scope: Scope, rule: Partial<typeof loanRul
   await db.insert(loanRule).values(scope.values({ maxLoans: 5, loanDays: 30, renewDays: 15, maxRenewals: 1, ...rule }));
 }
 
-export async function setOverdueMode(db: Db, scope: Scope, mode: string): Promise<void> {
+export async function setSetting(db: Db, scope: Scope, key: string, value: unknown): Promise<void> {
   await db
     .insert(setting)
-    .values(scope.values({ key: 'circ.overdueMode', value: mode }))
-    .onConflictDoUpdate({ target: [setting.schoolId, setting.key], set: { value: mode } });
+    .values(scope.values({ key, value }))
+    .onConflictDoUpdate({ target: [setting.schoolId, setting.key], set: { value } });
 }
+
+export const setOverdueMode = (db: Db, scope: Scope, mode: string) => setSetting(db, scope, 'circ.overdueMode', mode);

@@ -6,12 +6,13 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { clcClass } from './class.table.ts';
 import { type ClassRow, parseClassFile } from './class-file.ts';
 import { builtinClcClasses } from './clc-builtin.data.ts';
+import { builtinDeweyClasses } from './dewey-builtin.data.ts';
 
 /** Rows per INSERT (arrays of this length are sent as single parameters). */
 const BATCH = 10_000;
 
 /** Install-wide rows, or (for the custom scheme) the calling school's rows. */
-function schemeWhere(scheme: ClassScheme, scope?: Scope): SQL {
+export function schemeWhere(scheme: ClassScheme, scope?: Scope): SQL {
   if (scheme !== 'custom') return and(eq(clcClass.scheme, scheme), isNull(clcClass.schoolId))!;
   return and(eq(clcClass.scheme, scheme), scope ? scope.where(clcClass) : sql`false`)!;
 }
@@ -111,9 +112,14 @@ export async function importClassScheme(
   return { count: all.length, duplicates };
 }
 
-/** Start-up seed: the built-in CLC levels 1–2 when no CLC scheme is installed yet (a full import stays). */
+/**
+ * Start-up seed: the built-in CLC levels 1–2 and the Dewey summaries (classes and divisions), each only when
+ * that scheme is not installed yet (a full import stays).
+ */
 export async function seedBuiltinClasses(db: Db): Promise<void> {
-  const [any] = await db.select({ id: clcClass.id }).from(clcClass).where(schemeWhere('clc')).limit(1);
-  if (any) return;
-  await importClassScheme(db, { scheme: 'clc', rows: builtinClcClasses() });
+  const builtins = { clc: builtinClcClasses, dewey: builtinDeweyClasses } as const;
+  for (const scheme of ['clc', 'dewey'] as const) {
+    const [any] = await db.select({ id: clcClass.id }).from(clcClass).where(schemeWhere(scheme)).limit(1);
+    if (!any) await importClassScheme(db, { scheme, rows: builtins[scheme]() });
+  }
 }

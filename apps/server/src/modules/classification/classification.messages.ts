@@ -34,4 +34,12 @@ registerMessages({
     zh: '自定义分类须属于一所学校',
     en: 'A custom classification must belong to a school',
   },
+  'classification.custom.codeRequired': { zh: '请输入分类号', en: 'Please enter the class code' },
+  'classification.custom.nameRequired': { zh: '请输入类名', en: 'Please enter the class name' },
+  'classification.custom.codeTaken': { zh: '该分类号已存在', en: 'This class code already exists' },
+  'classification.custom.parentMissing': { zh: '上级分类不存在', en: 'The parent class does not exist' },
+  'classification.custom.hasChildren': {
+    zh: '该分类下还有子类，请先删除子类',
+    en: 'This class has subclasses; delete them first',
+  },
 });

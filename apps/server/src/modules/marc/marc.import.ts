@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
-import type { DuplicatePolicy, MarcImportStatus } from '@shuyuan/contracts/marc/api';
+import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { createRecord, createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
-import { detectFlavour } from './lib/flavour.ts';
-import { mapRecord } from './lib/map-record.ts';
-import { readMarcStream } from './lib/read-marc.ts';
-import { type Msg, toRecordCreate } from './marc.convert.ts';
+import type { SearchDocument } from '../search/lib/document.ts';
+import type { Msg } from './marc.convert.ts';
+import { importBatches } from './marc.pipeline.ts';
 import { ResultCsv } from './marc.result.ts';
 import type { RuleSet } from './marc.rules.ts';
 
@@ -16,6 +16,7 @@ export interface ImportOptions {
   file: string;
   policy: DuplicatePolicy;
   rules: RuleSet;
+  read?: MarcReadOptions;
   tr: (key: string, params?: Record<string, unknown>) => string;
 }
 
@@ -33,11 +34,13 @@ const BATCH = 500;
 interface Pending {
   index: number;
   row: RecordCreate;
+  doc: SearchDocument;
 }
 
 /**
- * The import task: streams the file, maps each record, writes good ones in batches through the catalogue
- * service and lists every record it did not import (with its reason) in a CSV result file.
+ * The import task: a worker thread streams the file, maps each record and builds its search document
+ * (marc.pipeline.ts); this thread writes good ones in batches through the catalogue service and lists every
+ * record it did not import (with its reason) in a CSV result file.
  */
 export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportOptions) {
   const db = app.database.db;
@@ -73,6 +76,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
         db,
         scope,
         keep.map((p) => p.row),
+        keep.map((p) => p.doc),
       );
       keep.forEach((p, i) => {
         counts.imported++;
@@ -100,33 +104,20 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
 
   const size = fs.statSync(o.file).size;
   await job.setTotal(size);
-  const input = fs.createReadStream(o.file);
-  let batch: Pending[] = [];
   try {
-    for await (const r of readMarcStream(input)) {
+    for await (const { items, offset } of importBatches(o.file, o.rules, BATCH, o.read)) {
       if (job.stopped) break;
-      counts.total++;
-      if (!r.ok) {
-        note(r.index, 'failed', {}, { key: `marc.error.${r.code}` });
-        continue;
+      const batch: Pending[] = [];
+      for (const p of items) {
+        counts.total++;
+        // stored as sent: the JSON text is cast, not parsed and serialised again on this thread
+        if (p.ok) batch.push({ index: p.index, doc: p.doc, row: { ...p.row, marc: sql`${p.marcJson}::jsonb` } });
+        else note(p.index, 'failed', p, p.msg);
       }
-      const flavour = detectFlavour(r.record);
-      const c = toRecordCreate(r.record, mapRecord(r.record, o.rules[flavour]));
-      if (!c.ok) {
-        const f = mapRecord(r.record, o.rules[flavour]);
-        note(r.index, 'failed', { isbn: f.isbn ?? '', title: f.title ?? '' }, c.errors[0]);
-        continue;
-      }
-      batch.push({ index: r.index, row: c.row });
-      if (batch.length >= BATCH) {
-        await flush(batch);
-        batch = [];
-        await job.progress(Math.min(r.offset, size));
-      }
+      await flush(batch);
+      await job.progress(Math.min(offset, size));
     }
-    await flush(batch);
   } finally {
-    input.destroy();
     await out.close(counts);
   }
   await job.progress(size);

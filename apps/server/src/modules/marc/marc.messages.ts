@@ -1,4 +1,6 @@
+import { MARC_EDIT_TEXT } from '@shuyuan/contracts/marc/editor';
 import { MARC_ERROR_TEXT, MARC_WARNING_TEXT } from '@shuyuan/contracts/marc/messages';
+import type { CataImportColumn } from '@shuyuan/contracts/marc/api';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 // Record validation texts (catalogue.titleRequired, …) explain why a mapped record cannot be saved.
 import '../catalogue/catalogue.messages.ts';
@@ -8,6 +10,31 @@ const prefixed = (prefix: string, table: Record<string, { zh: string; en: string
 
 registerMessages(prefixed('marc.error.', MARC_ERROR_TEXT));
 registerMessages(prefixed('marc.warning.', MARC_WARNING_TEXT));
+registerMessages(MARC_EDIT_TEXT);
+
+const CATA_COLS: Record<CataImportColumn, [string, string]> = {
+  title: ['题名', 'Title'],
+  parallelTitle: ['并列题名', 'Parallel title'],
+  author: ['责任者', 'Author'],
+  edition: ['版本', 'Edition'],
+  publisher: ['出版者', 'Publisher'],
+  pubPlace: ['出版地', 'Place of publication'],
+  pubYear: ['出版年', 'Year'],
+  isbn: ['ISBN', 'ISBN'],
+  issn: ['ISSN', 'ISSN'],
+  classNo: ['分类号', 'Class number'],
+  bookNo: ['书次号', 'Book number'],
+  price: ['价格（元）', 'Price (yuan)'],
+  pages: ['页数', 'Pages'],
+  language: ['语种', 'Language'],
+  series: ['丛书', 'Series'],
+  subjects: ['主题词（分号分隔）', 'Subjects (separated by ;)'],
+  summary: ['摘要', 'Summary'],
+  readingLevel: ['阅读分级', 'Reading level'],
+};
+const cataColumns = Object.fromEntries(
+  Object.entries(CATA_COLS).map(([k, [zh, en]]) => [`marc.cata.col.${k}`, { zh, en }]),
+);
 
 /** Server texts of MARC import/export. */
 registerMessages({
@@ -36,4 +63,14 @@ registerMessages({
   },
   'marc.job.import': { zh: 'MARC导入', en: 'MARC import' },
   'marc.job.export': { zh: 'MARC导出', en: 'MARC export' },
+  'marc.job.cata': { zh: '书目数据导入', en: 'Catalogue data import' },
+  'marc.cata.sheet': { zh: '书目导入模板', en: 'Catalogue import template' },
+  'marc.cata.result': { zh: '导入结果', en: 'Import result' },
+  'marc.cata.row': { zh: '行号', en: 'Row' },
+  'marc.cata.imported': { zh: '已导入', en: 'imported' },
+  'marc.cata.badFile': {
+    zh: '无法读取该文件，请使用下载的 Excel 模板（.xlsx）',
+    en: 'The file could not be read; use the downloaded Excel template (.xlsx)',
+  },
+  ...cataColumns,
 });

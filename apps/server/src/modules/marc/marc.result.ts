@@ -31,3 +31,34 @@ export class ResultCsv {
     await new Promise<void>((resolve, reject) => this.out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   }
 }
+
+/** One line of a result file as the import screen shows it. */
+export interface ResultLine {
+  no: number;
+  status: string;
+  isbn: string;
+  title: string;
+  reason: string;
+}
+
+/** Cells of one CSV line written by `ResultCsv` (quoted cells, doubled quotes). */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:[^"]|"")*)"(?:,|$)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1].replaceAll('""', '"'));
+  return out;
+}
+
+/** The result file read back for the screen: the first `limit` lines and the summary (last line). */
+export async function readResultCsv(file: string, limit: number) {
+  const lines = (await fs.promises.readFile(file, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
+  const body = lines.slice(1, -1);
+  const List: ResultLine[] = body.slice(0, limit).map((l) => {
+    const [no, status, isbn, title, reason] = cells(l);
+    return { no: Number(no), status, isbn, title, reason };
+  });
+  return { summary: cells(lines[lines.length - 1] ?? '')[0] ?? '', total: body.length, List };
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { P } from '@shuyuan/contracts/common/paths';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 import { defaultMarcRules } from './lib/default-rules.ts';
@@ -139,6 +139,28 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
     expect(failed.join('\n')).toContain('Please enter the title');
     expect(lines.at(-1)).toContain('2 imported');
     expect((await records()) - before).toBe(2);
+  });
+
+  it('reports a finished import on the screen: summary and each record not imported, for its school only', async () => {
+    const start = await t.post(
+      `${P}/Marc/Import`,
+      { fileUrl: await upload(BAD), duplicatePolicy: 'new' },
+      { lang: 'zh' },
+    );
+    const id = start.json.data.DataID;
+    for (let i = 0; i < 600; i++) {
+      if ((await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data.State >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const report = (await t.post(`${P}/Marc/ImportReport`, { DataID: id })).json.data;
+    expect(report.summary).toContain('导入 2');
+    expect(report.total).toBe(6);
+    expect(report.List.map((r: any) => r.status)).toEqual(Array(6).fill('失败'));
+    expect(report.List.map((r: any) => r.reason)).toContain('目次区无效');
+    const other = await buildSchool(t.db);
+    const them = await buildUser(t.db, other, { permissions: ['marc-import', 'process'] });
+    const foreign = await t.post(`${P}/Marc/ImportReport`, { DataID: id }, { token: them.token, schoolId: other });
+    expect(foreign.json.code).not.toBe(0);
   });
 
   it('exports a selection as ISO 2709 and MARCXML that yaz-marcdump and xmllint accept', async () => {

@@ -5,7 +5,7 @@ import { t as translate } from '../../platform/i18n/messages.ts';
 /** One data row of an import sheet, as read from the cells (template column order). */
 export type RawRow = Record<(typeof READER_IMPORT_COLUMNS)[number], string>;
 
-function cellText(v: ExcelJS.CellValue): string {
+export function cellText(v: ExcelJS.CellValue): string {
   if (v == null) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {

@@ -2,6 +2,16 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 
 /** Server texts of the readers module (validation keys are shared with the web form). */
 registerMessages({
+  'readers.card.rfidTaken': { zh: '该RFID卡已绑定给读者', en: 'This RFID card is already bound to' },
+  'readers.card.amountInvalid': { zh: '请输入大于0的金额', en: 'Please enter an amount greater than 0' },
+  'readers.card.refundTooMuch': {
+    zh: '退还金额超过押金（{{deposit}}元）',
+    en: 'The refund is more than the deposit ({{deposit}} yuan)',
+  },
+  'readers.card.refundHasLoans': {
+    zh: '读者还有未归还的图书，不能退押金',
+    en: 'The reader still has books on loan: the deposit cannot be paid back',
+  },
   'readers.reader.file': { zh: '读者', en: 'Readers' },
   'readers.reader.account': { zh: '读者条码', en: 'Reader barcode' },
   'readers.reader.accountRequired': { zh: '请填写读者条码', en: 'Please fill in the reader barcode' },

@@ -21,10 +21,11 @@ import { permissionGroup } from '../org/organization.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
 import { anyOpenLoans, readerDto, readerValues } from './reader.values.ts';
 import { importRoutes } from './readers.import.ts';
+import { cardRoutes } from './cards.routes.ts';
 
-/** Screen /department/user-transfer (读者管理); card issue/re-issue is /resource-mana/resource/user-transfer. */
-export const READERS = 'department.user-transfer';
-export const CARDS = 'resource-mana.resource.user-transfer';
+import { CARDS, READERS } from './readers.codes.ts';
+
+export { CARDS, READERS };
 
 export function readersRoutes(app: FastifyInstance): void {
   const svc = defineResource(app, {
@@ -136,6 +137,7 @@ export function readersRoutes(app: FastifyInstance): void {
   });
 
   importRoutes(app);
+  cardRoutes(app, svc);
 }
 
 function exportColumns() {

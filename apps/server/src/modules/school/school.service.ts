@@ -76,6 +76,7 @@ const OWN_TABLES = new Set([
   'oauth_client',
   'school_menu_off',
   'home_shortcut',
+  'editing_config',
 ]);
 
 /**

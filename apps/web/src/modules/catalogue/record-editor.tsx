@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MarcView } from './marc-view.tsx';
 import { clearOnChange, submitChecked } from './submit.ts';
 import type { RecordRow } from './types.ts';
+import { useEditingOptions } from './use-options.ts';
 
 const TEXT = ['title', 'parallelTitle', 'author', 'edition', 'publisher', 'pubPlace', 'isbn', 'classNo', 'bookNo'];
 const LANGS = ['chi', 'eng', 'jpn', 'fre', 'ger', 'rus'];
@@ -26,6 +27,11 @@ function toForm(r: RecordRow) {
 function toBody(v: Record<string, any>, id?: number) {
   const body: Record<string, any> = { ...v, recommended: !!v.recommended, subjects: v.subjects ?? [] };
   for (const k of ['pubYear', 'pages', 'price']) if (body[k] == null || body[k] === '') delete body[k];
+  // A new record without a type gets the school's default one; an edited record may have it cleared.
+  if (body.resourceTypeId == null) {
+    if (id) body.resourceTypeId = null;
+    else delete body.resourceTypeId;
+  }
   for (const k of ['id', 'priceFen', 'copies', 'coverUrl', 'marc']) delete body[k];
   return id ? { ...body, id } : body;
 }
@@ -43,6 +49,7 @@ export function RecordEditor({ target, onClose, onSaved }: Props) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const editing = target && target !== 'new' ? target : null;
+  const { types } = useEditingOptions();
 
   useEffect(() => {
     if (!target) return;
@@ -100,6 +107,7 @@ export function RecordEditor({ target, onClose, onSaved }: Props) {
               options={LANGS.map((l) => ({ value: l, label: t(`catalogue.lang.${l}`) }))}
             />,
           )}
+          {item('resourceTypeId', <Select allowClear options={types} />)}
           {item('series')}
           {item('readingLevel')}
           {item('subjects', <Select mode="tags" open={false} tokenSeparators={[',', '，', ';']} />)}

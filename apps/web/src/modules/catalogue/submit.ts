@@ -23,21 +23,24 @@ export function placeIssues(form: FormInstance, issues: { path: (string | number
 /**
  * Validates `body` with the server's own zod contract (issues under their fields), then posts it; server
  * issues (a duplicate barcode …) land under their fields too, anything else is shown as a message.
- * Resolves true when saved.
+ * Resolves with the answer's data, or undefined when refused.
  */
-export async function submitChecked(form: FormInstance, schema: z.ZodType, url: string, body: unknown) {
+export async function postChecked<T = unknown>(
+  form: FormInstance,
+  schema: z.ZodType,
+  url: string,
+  body: unknown,
+): Promise<T | undefined> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     placeIssues(
       form,
       parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
     );
-    return false;
+    return undefined;
   }
   try {
-    await api.post(url, body, { showError: false });
-    notify.success(i18n.t('catalogue.saved'));
-    return true;
+    return (await api.post<T>(url, body, { showError: false })) ?? ({} as T);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // Per-line barcode issues (`barcodes.1`) are folded into their textarea; the rest go through fieldErrors.
@@ -51,8 +54,16 @@ export async function submitChecked(form: FormInstance, schema: z.ZodType, url: 
         })),
       );
     else if (!fieldErrors(form, err) && err.status !== 401 && err.msg) notify.error(err.msg);
-    return false;
+    return undefined;
   }
+}
+
+/** postChecked, then "saved"; resolves true when saved. */
+export async function submitChecked(form: FormInstance, schema: z.ZodType, url: string, body: unknown) {
+  const data = await postChecked(form, schema, url, body);
+  if (data === undefined) return false;
+  notify.success(i18n.t('catalogue.saved'));
+  return true;
 }
 
 /** A field's old issue goes away as soon as it is edited (issues set by hand stay until cleared). */

@@ -26,6 +26,7 @@ export interface RecordRow {
   subjects?: string[];
   summary?: string;
   readingLevel?: string;
+  resourceTypeId?: number | null;
   marc?: unknown;
   copies: number;
 }

@@ -8,4 +8,9 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./readers.page.tsx')),
     titleKey: 'readers.pages.readers',
   },
+  {
+    path: '/resource-mana/resource/user-transfer',
+    component: lazy(() => import('./card-desk.page.tsx')),
+    titleKey: 'readers.pages.cardDesk',
+  },
 ];

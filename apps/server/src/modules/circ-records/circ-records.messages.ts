@@ -1,0 +1,42 @@
+import { registerMessages } from '../../platform/i18n/messages.ts';
+
+/** Server texts of the loan record screens: export headers, file names, refusals. */
+registerMessages({
+  'circRecords.file.records': { zh: '借阅记录', en: 'Loan records' },
+  'circRecords.file.noReturn': { zh: '未还图书', en: 'Items on loan' },
+  'circRecords.file.parentRecords': { zh: '家长借阅记录', en: 'Parent loan records' },
+  'circRecords.file.parentNoReturn': { zh: '家长未还图书', en: 'Parent items on loan' },
+  'circRecords.col.barcode': { zh: '条码号', en: 'Barcode' },
+  'circRecords.col.title': { zh: '题名', en: 'Title' },
+  'circRecords.col.callNo': { zh: '索书号', en: 'Call number' },
+  'circRecords.col.account': { zh: '读者条码', en: 'Reader barcode' },
+  'circRecords.col.reader': { zh: '读者', en: 'Reader' },
+  'circRecords.col.grade': { zh: '年级', en: 'Grade' },
+  'circRecords.col.class': { zh: '班级', en: 'Class' },
+  'circRecords.col.borrowedAt': { zh: '借出日期', en: 'Borrowed' },
+  'circRecords.col.dueDate': { zh: '应还日期', en: 'Due' },
+  'circRecords.col.returnedAt': { zh: '归还日期', en: 'Returned' },
+  'circRecords.col.renewals': { zh: '续借次数', en: 'Renewals' },
+  'circRecords.col.state': { zh: '状态', en: 'State' },
+  'circRecords.col.overdueDays': { zh: '超期天数', en: 'Days overdue' },
+  'circRecords.state.open': { zh: '在借', en: 'On loan' },
+  'circRecords.state.overdue': { zh: '超期', en: 'Overdue' },
+  'circRecords.state.returned': { zh: '已还', en: 'Returned' },
+  'circRecords.filter.dayInvalid': { zh: '日期格式应为 YYYY-MM-DD', en: 'Dates must be YYYY-MM-DD' },
+  'circRecords.history.itemRequired': { zh: '请输入条码号或选择书目', en: 'Please enter a barcode or choose a record' },
+  'circRecords.history.readerRequired': { zh: '请输入读者条码', en: 'Please enter the reader barcode' },
+  'circRecords.history.readerNotFound': { zh: '读者不存在', en: 'Reader Not Found' },
+  'circRecords.history.copyNotFound': { zh: '馆藏不存在', en: 'Resource does not exist' },
+  'circRecords.convert.loanNotFound': { zh: '借阅记录不存在', en: 'The loan record does not exist' },
+  'circRecords.convert.alreadyClosed': {
+    zh: '该借阅已归还或已转换，不能再转换',
+    en: 'This loan is already returned or converted',
+  },
+  'circRecords.convert.reasonRequired': { zh: '请填写剔旧原因', en: 'Please give the reason for weeding' },
+  'circRecords.parents.notStudent': { zh: '请选择一名学生读者', en: 'Please choose a student reader' },
+  'circRecords.parents.notParent': {
+    zh: '请选择身份为家长的读者',
+    en: 'Please choose a reader whose identity is parent',
+  },
+  'circRecords.parents.tooMany': { zh: '一名学生最多关联 10 位家长', en: 'A student can have at most 10 parents' },
+});

@@ -1,0 +1,208 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Scope } from '../../platform/tenancy.ts';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { copy } from '../catalogue/catalogue.table.ts';
+import { loan } from '../circulation/circulation.table.ts';
+import { addDays, schoolToday } from '../circulation/rules.service.ts';
+import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
+
+const t = useTestApp();
+let scope: Scope;
+let classId: number;
+let studentA: { id: number; account: string };
+let studentB: { id: number; account: string };
+let books: string[];
+const C = `${P}/Circulation`;
+const CR = `${P}/CircRecords`;
+
+const borrow = async (readerBarcode: string, barcode: string) => {
+  const r = await t.post(`${C}/LiteratureCirc`, { readerBarcode, barcode });
+  expect(r.json.success, JSON.stringify(r.json)).toBe(true);
+  return r.json.data.loanId as number;
+};
+
+beforeAll(async () => {
+  scope = new Scope(t.schoolId);
+  const [g] = await t.db
+    .insert(grade)
+    .values(scope.values({ name: 'Records Grade 3' }))
+    .returning();
+  const [c] = await t.db
+    .insert(schoolClass)
+    .values(scope.values({ gradeId: g.id, name: 'Records 3-1' }))
+    .returning();
+  classId = c.id;
+  studentA = await makeReader(t.db, scope, { classId, name: 'Alice Records' });
+  studentB = await makeReader(t.db, scope, { name: 'Bob Records' });
+  books = await makeCopies(t.db, scope, 5);
+  await borrow(studentA.account, books[0]);
+  const overdueLoan = await borrow(studentA.account, books[1]);
+  await borrow(studentB.account, books[2]);
+  // Make one loan 10 days overdue.
+  const today = await schoolToday(t.db, scope);
+  await t.db
+    .update(loan)
+    .set({ dueDate: addDays(today, -10) })
+    .where(eq(loan.id, overdueLoan));
+  await t.post(`${C}/LiteratureReturn`, { barcode: books[2] });
+});
+
+describe('/br-records and /no-return', () => {
+  it('lists loans with reader, class and grade, filtered by class, state and title', async () => {
+    const all = await t.post(`${C}/GetCircRecord`, { classId });
+    expect(all.json.data.Total).toBe(2);
+    expect(all.json.data.List[0]).toMatchObject({
+      readerName: 'Alice Records',
+      className: 'Records 3-1',
+      gradeName: 'Records Grade 3',
+    });
+    const overdue = await t.post(`${C}/GetCircRecord`, { state: 'overdue', reader: 'alice' });
+    expect(overdue.json.data.List).toHaveLength(1);
+    expect(overdue.json.data.List[0]).toMatchObject({ barcode: books[1], state: 'overdue', overdueDays: 10 });
+    const returned = await t.post(`${C}/GetCircRecord`, { state: 'returned', reader: 'Bob' });
+    expect(returned.json.data.List[0]).toMatchObject({ barcode: books[2], state: 'returned' });
+    expect(returned.json.data.List[0].returnedAt).toBeTruthy();
+    const bad = await t.post(`${C}/GetCircRecord`, { from: '2026/01/01' });
+    expect(bad.json.success).toBe(false);
+  });
+
+  it('no-return lists open loans only and the overdue ones with days overdue', async () => {
+    const open = await t.post(`${CR}/GetNoReturnList`, { reader: 'Records' });
+    expect(open.json.data.List.map((l: any) => l.barcode).sort()).toEqual([books[0], books[1]].sort());
+    const over = await t.post(`${CR}/GetNoReturnList`, { state: 'overdue', minOverdueDays: 5 });
+    expect(over.json.data.List.map((l: any) => l.barcode)).toEqual([books[1]]);
+  });
+
+  it('exports the filtered records as a background job', async () => {
+    const ex = await t.post(`${P}/downloadV2/circrecord`, { reader: 'Records' });
+    expect(ex.json.success, JSON.stringify(ex.json)).toBe(true);
+    expect(ex.json.data.FileName).toMatch(/^Loan records-\d+\.xlsx$/);
+    let state = 0;
+    for (let i = 0; i < 100 && state < 2; i++) {
+      const p = await t.post(`${P}/Config/GetProgress`, { DataID: ex.json.data.DataID });
+      state = p.json.data.State ?? p.json.data.state;
+      if (state < 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(state).toBe(2);
+  });
+
+  it('shows one record and the histories of a copy and a reader', async () => {
+    const list = await t.post(`${C}/GetCircRecord`, { barcode: books[2] });
+    const id = list.json.data.List[0].id;
+    const one = await t.post(`${CR}/GetLoanRecord`, { id });
+    expect(one.json.data).toMatchObject({ id, account: studentB.account, barcode: books[2] });
+    const item = await t.post(`${CR}/GetItemHistory`, { barcode: books[2] });
+    expect(item.json.data.Total).toBe(1);
+    const reader = await t.post(`${C}/GetBorrowHistory`, { readerBarcode: studentA.account });
+    expect(reader.json.data.Total).toBe(2);
+    const none = await t.post(`${C}/GetBorrowHistory`, { readerBarcode: 'nobody-here' }, { lang: 'zh' });
+    expect(none.json).toMatchObject({ success: false, msg: '读者不存在' });
+  });
+
+  it('another school sees none of these loans; a user without the screen is refused', async () => {
+    const other = await buildSchool(t.db);
+    const admin2 = await buildUser(t.db, other, { permissions: ['*'] });
+    const list = await t.post(`${C}/GetCircRecord`, {}, { token: admin2.token, schoolId: other });
+    expect(list.json.data.Total).toBe(0);
+    const someId = (await t.post(`${C}/GetCircRecord`, {})).json.data.List[0].id;
+    const one = await t.post(`${CR}/GetLoanRecord`, { id: someId }, { token: admin2.token, schoolId: other });
+    expect(one.json.success).toBe(false);
+    const conv = await t.post(`${C}/LiteratureReviews`, { id: someId }, { token: admin2.token, schoolId: other });
+    expect(conv.json.success).toBe(false);
+    const nobody = await buildUser(t.db, t.schoolId, { permissions: ['br-records'] });
+    expect((await t.post(`${CR}/GetNoReturnList`, {}, { token: nobody.token })).status).toBe(403);
+    expect((await t.post(`${P}/downloadV2/circrecord`, {}, { token: nobody.token })).status).toBe(403);
+  });
+});
+
+describe('conversions of a loan', () => {
+  it('converts to returned with a reason: loan closed, copy available, listed in the conversion records', async () => {
+    const r = await makeReader(t.db, scope);
+    const [b] = await makeCopies(t.db, scope, 1);
+    const id = await borrow(r.account, b);
+    const res = await t.post(`${C}/LiteratureReviews`, { id, reason: 'Found on the shelf' });
+    expect(res.json.success, JSON.stringify(res.json)).toBe(true);
+    const [c] = await t.db.select().from(copy).where(eq(copy.barcode, b));
+    expect(c.circState).toBe('available');
+    const again = await t.post(`${C}/LiteratureReviews`, { id }, { lang: 'en' });
+    expect(again.json).toMatchObject({ success: false, msg: 'This loan is already returned or converted' });
+    const recs = await t.post(`${C}/GetRetrieveRecords`, { kind: 'returned' });
+    expect(recs.json.data.List[0]).toMatchObject({ loanId: id, reason: 'Found on the shelf', barcode: b });
+    const one = await t.post(`${CR}/GetLoanRecord`, { id });
+    expect(one.json.data.conversion).toMatchObject({ kind: 'returned', reason: 'Found on the shelf' });
+  });
+
+  it('converts to weeding: reason required, copy goes to store 3 and never lends again', async () => {
+    const r = await makeReader(t.db, scope);
+    const [b] = await makeCopies(t.db, scope, 1);
+    const id = await borrow(r.account, b);
+    const noReason = await t.post(`${C}/BorrowingBookWeeding`, { id, reason: '' }, { lang: 'zh' });
+    expect(noReason.json.success).toBe(false);
+    expect(noReason.json.issues[0].message).toBe('请填写剔旧原因');
+    const ok = await t.post(`${C}/BorrowingBookReviews`, { id, to: 'weeding', reason: 'Pages torn out' });
+    expect(ok.json.success, JSON.stringify(ok.json)).toBe(true);
+    const [c] = await t.db.select().from(copy).where(eq(copy.barcode, b));
+    expect(c.storeType).toBe(3);
+    const lend = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b });
+    expect(lend.json).toMatchObject({ success: false, errorCode: 'COPY_WEEDED' });
+  });
+
+  it('needs return:return / weeding:weed for the conversions', async () => {
+    const u = await buildUser(t.db, t.schoolId, { permissions: ['br-records'] });
+    const r = await makeReader(t.db, scope);
+    const [b] = await makeCopies(t.db, scope, 1);
+    const id = await borrow(r.account, b);
+    const res = await t.post(`${C}/BorrowingBookReviews`, { id, to: 'weeding', reason: 'x' }, { token: u.token });
+    expect(res.status).toBe(403);
+    expect((await t.post(`${C}/LiteratureReviews`, { id }, { token: u.token })).status).toBe(403);
+  });
+});
+
+describe('parents', () => {
+  it('links parents to a student; parents see only their own children', async () => {
+    const mum = await buildUser(t.db, t.schoolId, { identity: 'parent', permissions: [] });
+    const other = await buildUser(t.db, t.schoolId, { identity: 'parent', permissions: [] });
+    const link = await t.post('/micro/basic/open/StudentParents/updateStudentParents', {
+      studentId: studentA.id,
+      parents: [{ parentId: mum.id, relation: 'mother' }],
+    });
+    expect(link.json.success, JSON.stringify(link.json)).toBe(true);
+    expect(link.json.data.List[0]).toMatchObject({
+      studentName: 'Alice Records',
+      parentId: mum.id,
+      relation: 'mother',
+    });
+
+    const mine = await t.post(`${C}/GetKinBorrowing`, { parentId: other.id }, { token: mum.token });
+    expect(mine.json.data.List.map((l: any) => l.userId)).toEqual([studentA.id, studentA.id]);
+    expect(mine.json.data.List[0].parents).toEqual([{ name: `User ${mum.account}`, relation: 'mother' }]);
+    // Another parent asking for Alice (even naming her) gets nothing.
+    const notMine = await t.post(`${C}/GetKinBorrowRecords`, { studentId: studentA.id }, { token: other.token });
+    expect(notMine.json.data.Total).toBe(0);
+    // A teacher without the screens is refused.
+    const teacher = await buildUser(t.db, t.schoolId, { identity: 'teacher', permissions: [] });
+    expect((await t.post(`${C}/GetKinBorrowing`, {}, { token: teacher.token })).status).toBe(403);
+
+    const staff = await t.post(`${CR}/GetParentNoReturnList`, { parent: mum.account });
+    expect(staff.json.data.Total).toBe(2);
+  });
+
+  it('refuses a non-student or non-parent, changing nothing', async () => {
+    const teacher = await buildUser(t.db, t.schoolId, { identity: 'teacher', permissions: [] });
+    const bad = await t.post(
+      '/micro/basic/open/StudentParents/updateStudentParents',
+      { studentId: studentA.id, parents: [{ parentId: teacher.id }] },
+      { lang: 'en' },
+    );
+    expect(bad.json.success).toBe(false);
+    expect(bad.json.issues[0]).toMatchObject({
+      path: 'parents.0.parentId',
+      message: 'Please choose a reader whose identity is parent',
+    });
+    const links = await t.post(`${CR}/GetStudentParentList`, { studentId: studentA.id });
+    expect(links.json.data.Total).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
+import { CircError } from '@shuyuan/contracts/circulation/loan';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { fail } from '../../platform/errors.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { copy } from '../catalogue/catalogue.table.ts';
+import { returnItem } from '../circulation/circulation.service.ts';
+import { loan } from '../circulation/circulation.table.ts';
+import { lockCopy } from '../circulation/loan-locks.ts';
+import { loanConversion } from './circ-records.table.ts';
+
+/** The open loan `id` of the school with its copy's barcode; a returned or unknown loan is refused. */
+async function openLoan(db: Db, scope: Scope, id: number) {
+  const [l] = await db
+    .select({ id: loan.id, barcode: copy.barcode, returnedAt: loan.returnedAt })
+    .from(loan)
+    .innerJoin(copy, eq(copy.id, loan.copyId))
+    .where(scope.where(loan, eq(loan.id, id)))
+    .limit(1);
+  if (!l) throw fail(CircError.LOAN_NOT_FOUND, 'circRecords.convert.loanNotFound');
+  if (l.returnedAt) throw fail('LOAN_CLOSED', 'circRecords.convert.alreadyClosed');
+  return l;
+}
+
+/**
+ * Converts an open loan to returned (a book found on a shelf, a return the desk missed): the desk's own
+ * return command runs (reservations may put the copy on the hold shelf), and the conversion is recorded with
+ * its reason, in one transaction.
+ */
+export async function convertToReturned(db: Db, scope: Scope, id: number, reason: string, operatorId: number | null) {
+  const l = await openLoan(db, scope, id);
+  return db.transaction(async (tx) => {
+    const r = await returnItem(tx, scope, { barcode: l.barcode, operatorId });
+    await tx.insert(loanConversion).values(scope.values({ loanId: id, kind: 'returned', reason, operatorId }));
+    return r;
+  });
+}
+
+/**
+ * Converts an open loan to weeding (the reader brought back a worn-out book, or it is beyond repair): the
+ * loan is closed, the copy leaves circulation (store 3 = weeded, never lends again) and the reason is kept.
+ * The copy and loan rows are locked, so a desk return at the same moment waits and then finds no open loan.
+ */
+export async function convertToWeeding(db: Db, scope: Scope, id: number, reason: string, operatorId: number | null) {
+  const l = await openLoan(db, scope, id);
+  return db.transaction(async (tx) => {
+    const { copy: c } = await lockCopy(tx, scope, l.barcode);
+    const closed = await tx
+      .update(loan)
+      .set({ returnedAt: new Date(), returnOperatorId: operatorId })
+      .where(scope.where(loan, eq(loan.id, id), isNull(loan.returnedAt)))
+      .returning({ id: loan.id });
+    if (!closed.length) throw fail('LOAN_CLOSED', 'circRecords.convert.alreadyClosed');
+    await tx
+      .update(copy)
+      .set({
+        circState: CircState.AVAILABLE,
+        storeType: StoreType.WEEDED,
+        version: sql`${copy.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(copy.id, c.id)));
+    await tx.insert(loanConversion).values(scope.values({ loanId: id, kind: 'weeding', reason, operatorId }));
+    return { loanId: id, barcode: c.barcode, storeType: StoreType.WEEDED };
+  });
+}

@@ -1,0 +1,109 @@
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import type { appUser } from '../auth/user.table.ts';
+import type { copy } from '../catalogue/catalogue.table.ts';
+import type { loan } from './circulation.table.ts';
+
+/**
+ * Extension points of the circulation commands for other modules (reservations, fines, …), so they never edit
+ * circulation.service.ts. Every hook runs INSIDE the command's transaction, after the copy row (and for a
+ * borrow, the reader row) is locked: a hook that throws `fail(...)` refuses the whole command and nothing
+ * is written. Register once at module load (top level of your `*.module.ts`); hooks run in registration order.
+ */
+
+/** The transaction a hook runs in (same type as `db.transaction`'s callback argument). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type CopyRow = typeof copy.$inferSelect;
+export type ReaderRow = typeof appUser.$inferSelect;
+export type LoanRow = typeof loan.$inferSelect;
+
+export interface BorrowContext {
+  tx: Tx;
+  scope: Scope;
+  /** The school's date (YYYY-MM-DD). */
+  today: string;
+  reader: ReaderRow;
+  /** The locked copy, before it moves to 'borrowed'. */
+  copy: CopyRow;
+  operatorId: number | null;
+}
+
+/**
+ * Runs before the loan is written, after the reader is found valid and the copy locked. Throw `fail(...)` to
+ * refuse. A copy in state 'reserved' (on the hold shelf) lends only when some check answers
+ * `{ reservedForReader: true }` (this reader holds it); otherwise the desk refuses with RESERVED_FOR_OTHER.
+ */
+export type BorrowCheck = (ctx: BorrowContext) => Promise<{ reservedForReader?: boolean } | undefined>;
+
+/** Runs after the loan is written (e.g. mark the reader's reservation fulfilled). */
+export type BorrowDone = (ctx: BorrowContext & { loanId: number; dueDate: string }) => Promise<void>;
+
+export interface ReturnContext {
+  tx: Tx;
+  scope: Scope;
+  today: string;
+  /** The locked copy, before it moves (its state is still 'borrowed' or 'reserving'). */
+  copy: CopyRow;
+  /** The loan just closed. */
+  loan: LoanRow;
+  operatorId: number | null;
+}
+
+/** A reader the returned copy is now held for: the copy goes to 'reserved' and the desk shows a hold-shelf notice. */
+export interface HoldNotice {
+  readerId: number;
+  account: string;
+  name: string;
+  /** Last day the hold waits on the shelf (YYYY-MM-DD), if known. */
+  until?: string | null;
+  reservationId?: number;
+}
+
+/** Runs after the loan is closed; answer a hold to put the copy on the hold shelf (first answer wins). */
+export type ReturnHook = (ctx: ReturnContext) => Promise<{ hold?: HoldNotice } | undefined>;
+
+export interface RenewContext {
+  tx: Tx;
+  scope: Scope;
+  today: string;
+  copy: CopyRow;
+  loan: LoanRow;
+}
+
+/** Runs before a renewal (or a deferred return) is written; throw `fail(...)` to refuse (e.g. someone waits). */
+export type RenewCheck = (ctx: RenewContext) => Promise<void>;
+
+const borrowChecks: BorrowCheck[] = [];
+const borrowDone: BorrowDone[] = [];
+const returnHooks: ReturnHook[] = [];
+const renewChecks: RenewCheck[] = [];
+
+export const registerBorrowCheck = (fn: BorrowCheck): void => void borrowChecks.push(fn);
+export const registerBorrowDone = (fn: BorrowDone): void => void borrowDone.push(fn);
+export const registerReturnHook = (fn: ReturnHook): void => void returnHooks.push(fn);
+export const registerRenewCheck = (fn: RenewCheck): void => void renewChecks.push(fn);
+
+/** All borrow checks; true when one of them says the (reserved) copy is held for this reader. */
+export async function runBorrowChecks(ctx: BorrowContext): Promise<boolean> {
+  let holder = false;
+  for (const fn of borrowChecks) if ((await fn(ctx))?.reservedForReader) holder = true;
+  return holder;
+}
+
+export async function runBorrowDone(ctx: BorrowContext & { loanId: number; dueDate: string }): Promise<void> {
+  for (const fn of borrowDone) await fn(ctx);
+}
+
+/** All return hooks; the first hold answered wins. */
+export async function runReturnHooks(ctx: ReturnContext): Promise<HoldNotice | null> {
+  let hold: HoldNotice | null = null;
+  for (const fn of returnHooks) {
+    const r = await fn(ctx);
+    if (!hold && r?.hold) hold = r.hold;
+  }
+  return hold;
+}
+
+export async function runRenewChecks(ctx: RenewContext): Promise<void> {
+  for (const fn of renewChecks) await fn(ctx);
+}

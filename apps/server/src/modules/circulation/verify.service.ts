@@ -1,0 +1,71 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CircError } from '@shuyuan/contracts/circulation/loan';
+import type { CheckVerifyBody, VerifyAnswer } from '@shuyuan/contracts/circulation/desk';
+import type { Db } from '../../db/client.ts';
+import { fail } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/password.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { stored } from '../auth/oidc-keys.ts';
+import { getSetting } from '../settings/settings.service.ts';
+import { findReader } from './reader.service.ts';
+
+/**
+ * Reader verification before lending (school setting `circ.borrowVerify`): the reader types their own password
+ * at the desk (P/readers/checkverify); the answer is a signed token bound to the school and the reader, valid for
+ * VERIFY_TTL_MS, which the desk sends with every LiteratureCirc of that reader. Without the setting no token is
+ * asked for. The signing key is stored once per database (auth_key), so every server process accepts it.
+ */
+export const VERIFY_TTL_MS = 30 * 60 * 1000;
+
+const keys = new WeakMap<Db, Promise<string>>();
+function signingKey(db: Db): Promise<string> {
+  let k = keys.get(db);
+  if (!k) {
+    k = stored(db, 'circ-verify-key', () => randomBytes(32).toString('base64url'));
+    keys.set(db, k);
+  }
+  return k;
+}
+
+const sign = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+/** P/config/isneedverify: does this school ask readers to verify before lending? */
+export async function needVerify(db: Db, scope: Scope): Promise<boolean> {
+  return Boolean(await getSetting<boolean>(db, scope, 'circ.borrowVerify'));
+}
+
+/** P/readers/checkverify: the reader's password → a verification token (wrong or none set → VERIFY_FAILED). */
+export async function checkVerify(
+  db: Db,
+  scope: Scope,
+  body: CheckVerifyBody,
+  now = Date.now(),
+): Promise<VerifyAnswer> {
+  const r = await findReader(db, scope, { readerBarcode: body.readerBarcode });
+  if (!r.passwordHash) throw fail(CircError.VERIFY_FAILED, 'circ.verify.noPassword');
+  if (!(await verifyPassword(body.password, r.passwordHash))) throw fail(CircError.VERIFY_FAILED, 'circ.verify.wrong');
+  const exp = now + VERIFY_TTL_MS;
+  const payload = `${scope.schoolId}.${r.id}.${exp}`;
+  return {
+    verifyToken: `${r.id}.${exp}.${sign(await signingKey(db), payload)}`,
+    expiresAt: new Date(exp).toISOString(),
+    reader: { id: r.id, account: r.account, name: r.name },
+  };
+}
+
+/** True when `token` is a valid, unexpired verification of this reader in this school. */
+export async function tokenValid(db: Db, scope: Scope, readerId: number, token: string, now = Date.now()) {
+  const [id, exp, mac] = token.split('.');
+  if (Number(id) !== readerId || !(Number(exp) > now) || !mac) return false;
+  const want = Buffer.from(sign(await signingKey(db), `${scope.schoolId}.${readerId}.${exp}`));
+  const got = Buffer.from(mac);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** Refuses a desk loan when the school asks for verification and the token is missing, expired or foreign. */
+export async function requireVerified(db: Db, scope: Scope, readerBarcode: string, token: string | undefined) {
+  if (!(await needVerify(db, scope))) return;
+  const r = await findReader(db, scope, { readerBarcode });
+  if (!token || !(await tokenValid(db, scope, r.id, token)))
+    throw fail(CircError.VERIFY_FAILED, 'circ.verify.required');
+}

@@ -1,0 +1,17 @@
+import type { ServerModule } from '../index.ts';
+import { bulkRoutes } from './bulk.routes.ts';
+import './holdings.messages.ts';
+import { lookupRoutes } from './lookup.routes.ts';
+import { movementRoutes } from './movement.routes.ts';
+import { resourceAuthRoutes } from './resource-auth.ts';
+
+/** Collection operations on the catalogue's copies: bulk edits, transfers, labels, positioning, lookups. */
+export const holdingsModule: ServerModule = {
+  name: 'holdings',
+  routes: (app) => {
+    bulkRoutes(app);
+    movementRoutes(app);
+    lookupRoutes(app);
+    resourceAuthRoutes(app);
+  },
+};

@@ -1,0 +1,231 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { storeUpload } from '../upload/upload.service.ts';
+
+const t = useTestApp();
+
+const df = (tag: string, ...subs: string[]) => ({
+  tag,
+  ind1: ' ',
+  ind2: ' ',
+  subfields: subs.map((s) => ({ code: s[0], value: s.slice(1) })),
+});
+const record = (title = '小王子') => ({
+  leader: '00000nam a2200000 a 4500',
+  fields: [
+    { tag: '008', value: '240101s2024    cc            000 0 chi d' },
+    df('020', 'a9787020042494', 'cCNY25.00'),
+    df('100', 'a圣埃克苏佩里'),
+    df('245', `a${title}`, 'c圣埃克苏佩里著'),
+    df('260', 'a北京', 'b人民文学出版社', 'c2024'),
+    df('650', 'a童话', 'z法国'),
+  ],
+});
+
+async function finished(id: number) {
+  for (let i = 0; i < 400; i++) {
+    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data;
+    if (v.State >= 2) return v;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error('job did not finish');
+}
+
+async function sheet(url: string): Promise<string[][]> {
+  const file = await t.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId) },
+  });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file.rawPayload as any);
+  const out: string[][] = [];
+  wb.worksheets[0].eachRow((row) => {
+    out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return out;
+}
+
+describe('P/Marc/Post — the record editor', () => {
+  it('creates a record from MARC, derives its fields and makes it searchable; edits re-derive them', async () => {
+    const created = await t.post(`${P}/Marc/Post`, { record: record() });
+    expect(created.json.code).toBe(0);
+    const id = created.json.data.id;
+    const got = (await t.post(`${P}/Marc/GetRecord`, { id })).json.data;
+    expect(got).toMatchObject({ id, title: '小王子', built: false, flavour: 'MARC21' });
+    expect(got.record.fields.find((f: any) => f.tag === '245').subfields[0]).toEqual({ code: 'a', value: '小王子' });
+
+    const edited = record('小王子（插图本）');
+    const saved = await t.post(`${P}/Marc/Post`, { id, record: edited });
+    expect(saved.json.code).toBe(0);
+    const found = (await t.post(`${P}/Marc/FindRecords`, { SearchKey: '插图本' })).json.data;
+    expect(found.List.map((r: any) => [r.id, r.title, r.isbn, r.publisher])).toEqual([
+      [id, '小王子（插图本）', '9787020042494', '人民文学出版社'],
+    ]);
+    // pinyin of the new title finds it too: the search vector was rebuilt in the same save
+    expect((await t.post(`${P}/Marc/FindRecords`, { SearchKey: 'xiaowangzi' })).json.data.List[0]?.id).toBe(id);
+  });
+
+  it('refuses a badly typed record field by field, in the caller language, and changes nothing', async () => {
+    const id = (await t.post(`${P}/Marc/Post`, { record: record('原题名') })).json.data.id;
+    const bad = {
+      leader: '00000nam',
+      fields: [
+        { tag: '24', value: 'x' },
+        { tag: '008', value: '' },
+        { tag: '100', ind1: '##', ind2: ' ', subfields: [{ code: 'A', value: '作者' }] },
+        { tag: '260', ind1: ' ', ind2: ' ', subfields: [{ code: 'b', value: ' ' }] },
+        { tag: '650', ind1: ' ', ind2: ' ', subfields: [] },
+      ],
+    };
+    const en = await t.post(`${P}/Marc/Post`, { id, record: bad }, { lang: 'en' });
+    expect(en.json.code).not.toBe(0);
+    expect(en.json.issues).toEqual([
+      { path: 'record.leader', message: 'The leader must be 24 characters long' },
+      { path: 'record.fields.0.tag', message: 'A tag is three digits' },
+      { path: 'record.fields.1.value', message: 'Control field 008 cannot be empty' },
+      {
+        path: 'record.fields.2.ind1',
+        message: 'Field 100: an indicator is one digit, lower-case letter or blank',
+      },
+      {
+        path: 'record.fields.2.subfields.0.code',
+        message: 'Field 100: a subfield code is one digit or lower-case letter',
+      },
+      { path: 'record.fields.3.subfields.0.value', message: 'Field 260: subfield $b cannot be empty' },
+      { path: 'record.fields.4.subfields', message: 'Field 650 needs at least one subfield' },
+      { path: 'record.fields', message: 'A title is required: subfield $a of field 245' },
+    ]);
+    const zh = await t.post(
+      `${P}/Marc/Post`,
+      { id, record: { ...record(), fields: [df('245', 'c无题名')] } },
+      { lang: 'zh' },
+    );
+    expect(zh.json.issues).toEqual([{ path: 'record.fields', message: '必须有题名：245 字段的 $a' }]);
+    const twice = await t.post(
+      `${P}/Marc/Post`,
+      { id, record: { ...record(), fields: [df('245', 'a一'), df('245', 'a二')] } },
+      { lang: 'zh' },
+    );
+    expect(twice.json.issues).toEqual([{ path: 'record.fields.1.tag', message: '字段 245 不可重复' }]);
+    expect((await t.post(`${P}/Marc/GetRecord`, { id })).json.data.title).toBe('原题名');
+  });
+
+  it('keeps another school out and needs the editor permission to save', async () => {
+    const id = (await t.post(`${P}/Marc/Post`, { record: record('本校的书') })).json.data.id;
+    const other = await buildSchool(t.db);
+    const them = await buildUser(t.db, other, { permissions: ['Marc', 'Marc:edit'] });
+    const as = { token: them.token, schoolId: other };
+    expect((await t.post(`${P}/Marc/GetRecord`, { id }, as)).json.code).not.toBe(0);
+    const write = await t.post(`${P}/Marc/Post`, { id, record: record('改掉') }, as);
+    expect(write.json.code).not.toBe(0);
+    expect((await t.post(`${P}/Marc/FindRecords`, { SearchKey: '本校的书' }, as)).json.data.List).toEqual([]);
+    expect((await t.post(`${P}/Marc/GetRecord`, { id })).json.data.title).toBe('本校的书');
+
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: ['Marc'] });
+    expect((await t.post(`${P}/Marc/GetRecord`, { id }, { token: viewer.token })).json.code).toBe(0);
+    const denied = await t.post(`${P}/Marc/Post`, { id, record: record('改掉') }, { token: viewer.token });
+    expect(denied.status).toBe(403);
+  });
+
+  it('opens a record typed by hand as MARC21 built from its fields', async () => {
+    const add = await t.post(`${P}/Literature/AddItemsCatalogueInfo`, {
+      title: '手工著录',
+      author: '张三',
+      isbn: '9787532731060',
+    });
+    expect(add.json.code).toBe(0);
+    const got = (await t.post(`${P}/Marc/GetRecord`, { id: add.json.data.id })).json.data;
+    expect(got.built).toBe(true);
+    expect(got.record.fields.map((f: any) => f.tag)).toEqual(['001', '008', '020', '100', '245']);
+  });
+});
+
+describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
+  it('serves the template with headers in the caller language', async () => {
+    const r = await t.inject({
+      method: 'POST',
+      url: `${P}/Marc/GetCataTemplate`,
+      payload: {},
+      headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId), 'accept-language': 'en' },
+    });
+    expect(r.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as any);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 9)).toEqual([
+      'Title',
+      'Parallel title',
+      'Author',
+      'Edition',
+      'Publisher',
+      'Place of publication',
+      'Year',
+      'ISBN',
+    ]);
+  });
+
+  it('imports the good rows and lists each bad row with its reasons', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow([
+      '题名',
+      '并列题名',
+      '责任者',
+      '版本',
+      '出版者',
+      '出版地',
+      '出版年',
+      'ISBN',
+      'ISSN',
+      '分类号',
+      '书次号',
+      '价格',
+      '页数',
+    ]);
+    ws.addRow([
+      '草房子',
+      '',
+      '曹文轩',
+      '',
+      '天天出版社',
+      '北京',
+      2020,
+      '9787501615254',
+      '',
+      'I287.45',
+      '1',
+      '28.00',
+      300,
+    ]);
+    ws.addRow(['', '', '无名', '', '', '', '', '', '', '', '', '', '']);
+    ws.addRow(['青铜葵花', '', '曹文轩', '', '', '', 'abc', '978-7-111', '', '', '', '-5', '']);
+    ws.addRow(['草房子（重复）', '', '', '', '', '', '', '9787501615254', '', '', '', '', '']);
+    ws.addRow(['夏洛的网', '', '怀特', '', '', '', 2019, '', '', '', '', '¥25.5', '']);
+    const up = await storeUpload(t.app, t.schoolId, 'cata.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    const start = await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url }, { lang: 'en' });
+    expect(start.json.code).toBe(0);
+    const job = await finished(start.json.data.DataID);
+    expect(job.State).toBe(2);
+    const rows = await sheet(job.ResultFile);
+    expect(rows[0]).toEqual(['Row', 'Title', 'ISBN', 'Result']);
+    expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
+      ['2', 'imported'],
+      ['3', 'Title: Please enter the title'],
+      [
+        '4',
+        'Year: The publication year must be a whole number; ISBN: The ISBN is not valid (format or check digit); Price (yuan): The price must be a number (yuan) of 0 or more',
+      ],
+      ['5', 'ISBN 9787501615254 already exists; skipped'],
+      ['6', 'imported'],
+    ]);
+    const found = (await t.post(`${P}/Marc/FindRecords`, { SearchKey: '夏洛的网' })).json.data.List;
+    expect(found.map((r: any) => [r.title, r.author])).toEqual([['夏洛的网', '怀特']]);
+
+    const other = await buildSchool(t.db);
+    const them = await buildUser(t.db, other, { permissions: ['marc-catalog-import:import'] });
+    const r = await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url }, { token: them.token, schoolId: other });
+    expect(r.json.errorCode).toBe('MARC_FILE_MISSING');
+  });
+});

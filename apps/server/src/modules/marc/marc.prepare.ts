@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
+import type { MarcFlavourChoice, MarcReadOptions } from '@shuyuan/contracts/marc/api';
+import type { MarcFlavour, MarcReadResult, MarcRecord } from '@shuyuan/contracts/marc/record';
+import { recordDocument } from '../catalogue/record-document.ts';
+import type { SearchDocument } from '../search/lib/document.ts';
+import { detectFlavour } from './lib/flavour.ts';
+import { mapRecord } from './lib/map-record.ts';
+import { readMarcStream } from './lib/read-marc.ts';
+import { type Msg, toRecordCreate } from './marc.convert.ts';
+import type { RuleSet } from './marc.rules.ts';
+
+/** One record of the file, ready to insert (with its search document) or refused with its reason. */
+export type Prepared =
+  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument; marcJson: string }
+  | { index: number; ok: false; isbn: string; title: string; msg: Msg };
+
+/** A batch of prepared records and the file offset reached (progress). */
+export interface PreparedBatch {
+  items: Prepared[];
+  offset: number;
+}
+
+/** The flavour a record is mapped with: the one chosen for the file, else detected per record. */
+export const flavourOf = (r: MarcRecord, choice: MarcFlavourChoice = 'auto'): MarcFlavour =>
+  choice === 'auto' ? detectFlavour(r) : choice;
+
+/** Read result → record input + search document, or the reason it cannot be imported. Pure CPU work. */
+export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourChoice = 'auto'): Prepared {
+  if (!r.ok) return { index: r.index, ok: false, isbn: '', title: '', msg: { key: `marc.error.${r.code}` } };
+  const f = mapRecord(r.record, rules[flavourOf(r.record, flavour)]);
+  const c = toRecordCreate(r.record, f);
+  if (!c.ok) return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg: c.errors[0] };
+  // The MARC travels to the writing thread as JSON text: cheaper to pass between threads than the object.
+  const { marc, ...row } = c.row;
+  return { index: r.index, ok: true, row, doc: recordDocument(c.row), marcJson: JSON.stringify(marc) };
+}
+
+/** Streams the file as batches of prepared records (`size` good records per batch at most). */
+export async function* preparedBatches(
+  file: string,
+  rules: RuleSet,
+  size: number,
+  o?: MarcReadOptions,
+): AsyncGenerator<PreparedBatch> {
+  const input = fs.createReadStream(file);
+  try {
+    let items: Prepared[] = [];
+    let good = 0;
+    for await (const r of readMarcStream(input, { charset: o?.charset })) {
+      const p = prepare(r, rules, o?.flavour);
+      items.push(p);
+      if (p.ok) good++;
+      if (good >= size || items.length >= size * 4) {
+        yield { items, offset: r.offset };
+        items = [];
+        good = 0;
+      }
+    }
+    yield { items, offset: Number.MAX_SAFE_INTEGER };
+  } finally {
+    input.destroy();
+  }
+}

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { MarcReadOptions } from '@shuyuan/contracts/marc/api';
+import { preparedBatches } from './marc.prepare.ts';
+import type { RuleSet } from './marc.rules.ts';
+
+/**
+ * Worker thread of the import: reads, maps and builds search documents (the CPU half of an import) while the
+ * main thread writes the previous batches. The parent sends 'more' for every batch it takes, so at most
+ * `ahead` batches wait in memory whatever the file size.
+ */
+const { file, rules, size, ahead, read } = workerData as {
+  file: string;
+  rules: RuleSet;
+  size: number;
+  ahead: number;
+  read?: MarcReadOptions;
+};
+const port = parentPort;
+if (port) {
+  let credit = ahead;
+  let wake: (() => void) | null = null;
+  port.on('message', (m) => {
+    if (m === 'more') {
+      credit++;
+      wake?.();
+      wake = null;
+    }
+  });
+  try {
+    for await (const batch of preparedBatches(file, rules, size, read)) {
+      while (credit <= 0) await new Promise<void>((r) => (wake = r));
+      credit--;
+      port.postMessage({ type: 'batch', batch });
+    }
+    port.postMessage({ type: 'end' });
+  } catch (e) {
+    port.postMessage({ type: 'error', message: (e as Error).message });
+  }
+}

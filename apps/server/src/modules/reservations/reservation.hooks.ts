@@ -1,0 +1,105 @@
+import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { ReservationError } from '@shuyuan/contracts/reservations/reservation';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { fail } from '../../platform/errors.ts';
+import { copy } from '../catalogue/catalogue.table.ts';
+import {
+  registerBorrowCheck,
+  registerBorrowDone,
+  registerRenewCheck,
+  registerReturnHook,
+} from '../circulation/circulation.hooks.ts';
+import { kickNotify } from './reservation.notify.ts';
+import { holdOf, lockCopyById, markReady, nextWaiting, releaseCopy, syncReserving } from './reservation.queue.ts';
+import { reservation } from './reservation.table.ts';
+
+/**
+ * Reservations inside the desk's commands (circulation.hooks.ts), in the command's transaction:
+ * - return: the first waiting reservation the copy can fill gets it on the hold shelf (copy → reserved,
+ *   reservation ready until today + hold days); the desk shows "put on hold shelf for …"; the reader is mailed.
+ * - borrow of a held copy: only its holder (others → RESERVED_FOR_OTHER naming the hold's last day).
+ * - borrow done: the reader's live reservation of the title is collected; a copy they held but did not take
+ *   goes to the next reader; copies on loan of a title with a queue are 'reserving'.
+ * - renew: refused while someone waits for the title and no copy is on the shelf (RESERVATION_WAITING).
+ */
+export function registerReservationHooks(): void {
+  registerReturnHook(async ({ tx, scope, today, copy: c }) => {
+    const next = await nextWaiting(tx, scope, c);
+    // The desk moves this copy itself; the title's other copies are kept in step.
+    if (!next) {
+      await syncReserving(tx, scope, c.recordId, c.id);
+      return undefined;
+    }
+    const hold = await markReady(tx, scope, next, c, today);
+    await syncReserving(tx, scope, c.recordId, c.id);
+    kickNotify(scope.schoolId);
+    return { hold };
+  });
+
+  registerBorrowCheck(async ({ tx, scope, reader, copy: c }) => {
+    if (c.circState !== CircState.RESERVED) return undefined;
+    const hold = await holdOf(tx, scope, c.id);
+    if (!hold) return undefined;
+    if (hold.readerId === reader.id) return { reservedForReader: true };
+    throw fail(ReservationError.RESERVED_FOR_OTHER, 'reservations.reservedForOther', {
+      barcode: c.barcode,
+      until: hold.holdUntil ?? '',
+    });
+  });
+
+  registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId }) => {
+    const mine = await tx
+      .select()
+      .from(reservation)
+      .where(
+        scope.where(
+          reservation,
+          eq(reservation.readerId, reader.id),
+          eq(reservation.recordId, c.recordId),
+          inArray(reservation.state, ['waiting', 'ready']),
+        ),
+      )
+      .for('update');
+    let released = false;
+    for (const r of mine) {
+      await tx
+        .update(reservation)
+        .set({ state: 'collected', closedAt: new Date(), loanId, copyId: r.copyLevel ? r.copyId : c.id })
+        .where(eq(reservation.id, r.id));
+      // They held another copy of the title on the shelf: it goes to the next reader.
+      if (r.state === 'ready' && r.copyId && r.copyId !== c.id) {
+        const held = await lockCopyById(tx, scope, r.copyId);
+        if (held && (await releaseCopy(tx, scope, held, today))) released = true;
+      }
+    }
+    await syncReserving(tx, scope, c.recordId);
+    if (released) kickNotify(scope.schoolId);
+  });
+
+  registerRenewCheck(async ({ tx, scope, copy: c }) => {
+    const [waiting] = await tx
+      .select({ id: reservation.id })
+      .from(reservation)
+      .where(
+        scope.where(
+          reservation,
+          eq(reservation.recordId, c.recordId),
+          eq(reservation.state, 'waiting'),
+          or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id)),
+        ),
+      )
+      .limit(1);
+    if (!waiting) return;
+    const [onShelf] = await tx
+      .select({ id: copy.id })
+      .from(copy)
+      .where(
+        scope.where(
+          copy,
+          and(eq(copy.recordId, c.recordId), eq(copy.circState, CircState.AVAILABLE), ne(copy.id, c.id)),
+        ),
+      )
+      .limit(1);
+    if (!onShelf) throw fail(ReservationError.RESERVATION_WAITING, 'reservations.renewRefused', { barcode: c.barcode });
+  });
+}

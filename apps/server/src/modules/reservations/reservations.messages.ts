@@ -1,0 +1,68 @@
+import { registerMessages } from '../../platform/i18n/messages.ts';
+
+/** Server texts of reservations and purchase suggestions (refusals, export headers). */
+registerMessages({
+  'reservations.readerRequired': { zh: '请填写读者证号', en: 'Please enter the reader barcode' },
+  'reservations.barcodeRequired': { zh: '请填写条码', en: 'Please enter the barcode' },
+  'reservations.titleRequired': { zh: '请选择要预约的图书', en: 'Please choose the title to reserve' },
+  'reservations.recordNotFound': { zh: '书目不存在', en: 'Resource does not exist' },
+  'reservations.notReservable': {
+    zh: '该书没有可流通的馆藏，不能预约',
+    en: 'This title has no copy that circulates; it cannot be reserved',
+  },
+  'reservations.exists': {
+    zh: '读者已预约《{{title}}》，不能重复预约',
+    en: 'The reader already has a reservation for "{{title}}"',
+  },
+  'reservations.alreadyOnLoan': {
+    zh: '读者正在借阅《{{title}}》，不能预约',
+    en: 'The reader already has "{{title}}" on loan',
+  },
+  'reservations.notActive': { zh: '该预约已结束，不能取消', en: 'This reservation is closed and cannot be cancelled' },
+  'reservations.notWaiting': {
+    zh: '只有待取书的预约可以设为到书',
+    en: 'Only a waiting reservation can be marked ready',
+  },
+  'reservations.noCopy': {
+    zh: '没有可用于此预约的在架馆藏 {{barcode}}',
+    en: 'No copy on the shelf can fill this reservation {{barcode}}',
+  },
+  'reservations.reservedForOther': {
+    zh: '馆藏 {{barcode}} 已为其他读者预约保留（至 {{until}}）',
+    en: 'The copy {{barcode}} is on the hold shelf for another reader (until {{until}})',
+  },
+  'reservations.renewRefused': {
+    zh: '已有读者预约此书，{{barcode}} 不能续借',
+    en: 'Another reader is waiting for this title; {{barcode}} cannot be renewed',
+  },
+  'reservations.file': { zh: '预约记录', en: 'Reservations' },
+  'reservations.col.reader': { zh: '读者', en: 'Reader' },
+  'reservations.col.title': { zh: '题名', en: 'Title' },
+  'reservations.col.barcode': { zh: '条码', en: 'Barcode' },
+  'reservations.col.state': { zh: '状态', en: 'State' },
+  'reservations.col.queue': { zh: '排队位置', en: 'Queue position' },
+  'reservations.col.holdUntil': { zh: '保留至', en: 'Held until' },
+  'reservations.col.createdAt': { zh: '预约日期', en: 'Reserved on' },
+  'reservations.state.waiting': { zh: '待取书', en: 'Waiting to receive' },
+  'reservations.state.ready': { zh: '已到书', en: 'Received' },
+  'reservations.state.collected': { zh: '已借出', en: 'Collected' },
+  'reservations.state.expired': { zh: '逾期未取', en: 'Overdue not collected' },
+  'reservations.state.cancelled': { zh: '已取消', en: 'Cancelled' },
+  'reservations.rec.titleRequired': { zh: '请填写书名', en: 'Please enter the title' },
+  'reservations.rec.isbnInvalid': { zh: 'ISBN 格式不正确', en: 'The ISBN is not valid' },
+  'reservations.rec.handled': { zh: '该荐购已处理', en: 'This suggestion has already been handled' },
+  'reservations.rec.file': { zh: '荐购记录', en: 'Purchase suggestions' },
+  'reservations.rec.col.title': { zh: '书名', en: 'Title' },
+  'reservations.rec.col.author': { zh: '作者', en: 'Author' },
+  'reservations.rec.col.isbn': { zh: 'ISBN', en: 'ISBN' },
+  'reservations.rec.col.publisher': { zh: '出版社', en: 'Publisher' },
+  'reservations.rec.col.reason': { zh: '推荐理由', en: 'Reason' },
+  'reservations.rec.col.reader': { zh: '荐购人', en: 'Suggested by' },
+  'reservations.rec.col.state': { zh: '状态', en: 'State' },
+  'reservations.rec.col.note': { zh: '处理说明', en: 'Note' },
+  'reservations.rec.col.createdAt': { zh: '荐购日期', en: 'Suggested on' },
+  'reservations.rec.state.pending': { zh: '待处理', en: 'Pending' },
+  'reservations.rec.state.found': { zh: '已找到', en: 'Found' },
+  'reservations.rec.state.not_found': { zh: '未找到', en: 'Not found' },
+  'reservations.rec.state.cancelled': { zh: '已取消', en: 'Cancelled' },
+});

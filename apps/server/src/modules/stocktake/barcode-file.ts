@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../../platform/errors.ts';
+import { resolveFile } from '../../platform/files/files.ts';
+
+/** Header cells a handheld export or a hand-made sheet may start with; never taken for barcodes. */
+const HEADERS = new Set(['barcode', 'barcodes', '条码', '条形码', '条码号', '图书条码']);
+
+/** `/files/uploads/<school>/…` of the caller's own school → absolute path; anything else is refused. */
+export function uploadedFile(app: FastifyInstance, schoolId: number, url: string): string {
+  const rel = url.replace(/^\/?files\//, '');
+  const abs = rel.startsWith(`uploads/${schoolId}/`) ? resolveFile(app, rel) : null;
+  if (!abs || !fs.existsSync(abs)) throw fail('FILE_MISSING', 'stocktake.file.missing');
+  return abs;
+}
+
+const clean = (v: string) =>
+  v
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+
+/**
+ * Barcodes of a handheld file, in file order: .txt (one a line), .csv (first column; handhelds often add a
+ * time), .xlsx (first column of the first sheet). Blank lines and a header cell are skipped.
+ */
+export async function readBarcodeFile(abs: string): Promise<string[]> {
+  const ext = path.extname(abs).toLowerCase();
+  let cells: string[];
+  if (ext === '.xlsx') {
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.readFile(abs);
+    } catch {
+      throw fail('FILE_BAD', 'stocktake.file.bad');
+    }
+    cells = [];
+    wb.worksheets[0]?.eachRow((row) => {
+      const v = row.getCell(1).value;
+      cells.push(v == null ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : String(v));
+    });
+  } else if (ext === '.txt' || ext === '.csv') {
+    const text = (await fs.promises.readFile(abs, 'utf8')).replace(/^\uFEFF/, '');
+    cells = text.split(/\r?\n|\r/).map((line) => (ext === '.csv' ? line.split(/[,;\t]/)[0] : line.split('\t')[0]));
+  } else {
+    throw fail('FILE_BAD', 'stocktake.file.bad');
+  }
+  return cells.map(clean).filter((c) => c && !HEADERS.has(c.toLowerCase()) && c.length <= 64);
+}

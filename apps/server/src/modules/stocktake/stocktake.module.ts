@@ -1,0 +1,13 @@
+import type { ServerModule } from '../index.ts';
+import './stocktake.messages.ts';
+import { stocktakeRoutes } from './stocktake.routes.ts';
+import { weedingRoutes } from './weeding.routes.ts';
+
+/** Stocktake sessions, scans and reports; weeding (issue 3 §8). */
+export const stocktakeModule: ServerModule = {
+  name: 'stocktake',
+  routes: (app) => {
+    stocktakeRoutes(app);
+    weedingRoutes(app);
+  },
+};

@@ -1,0 +1,116 @@
+import { RecordCreate, RecordUpdate } from '@shuyuan/contracts/catalogue/record';
+import { P } from '@shuyuan/contracts/common/paths';
+import { Button, Card, Empty, Form, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { api } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
+import { MarcView } from './marc-view.tsx';
+import { RecordFields, recordBody, recordToForm } from './record-form.tsx';
+import { RecordFinder } from './record-finder.tsx';
+import { clearOnChange, postChecked } from './submit.ts';
+import { useEditingConfig, useEditingOptions } from './use-options.ts';
+
+/**
+ * /book-editing2 — the full record form (every spec §6 field, the MARC it came from): open a record by
+ * `?recordId=`, a copy's barcode or its ISBN, or start a new one; save checks the school's required fields.
+ */
+export default function BookEditing2Page() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const recordId = Number(params.get('recordId')) || null;
+  const canEdit = usePermission('book-editing2:edit');
+  const canAdd = usePermission('book-editing:add');
+  const { config } = useEditingConfig();
+  const opts = useEditingOptions();
+  const [form] = Form.useForm();
+  const [record, setRecord] = useState<Record<string, any> | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (id: number) => {
+      const r = await api.post<Record<string, any>>(`${P}/Catalogue/GetRecord`, { id });
+      form.resetFields();
+      form.setFieldsValue(recordToForm(r));
+      setRecord(r);
+    },
+    [form],
+  );
+  useEffect(() => {
+    if (recordId) void load(recordId).catch(() => setRecord(null));
+  }, [recordId, load]);
+
+  const open = (id: number) => setParams({ recordId: String(id) });
+  const startNew = () => {
+    form.resetFields();
+    form.setFieldsValue({ resourceTypeId: config.defaultResourceTypeId ?? undefined, bookNoAuto: true });
+    setRecord('new');
+  };
+  const save = async () => {
+    const body = recordBody(form.getFieldsValue(true));
+    setBusy(true);
+    try {
+      if (record === 'new') {
+        const r = await postChecked<{ id: number }>(form, RecordCreate, `${P}/Literature/AddItemsCatalogueInfo`, body);
+        if (r) {
+          notify.success(t('catalogue.saved'));
+          open(r.id);
+        }
+      } else if (record) {
+        const r = await postChecked(form, RecordUpdate, `${P}/Catalogue/UpdateRecord`, { ...body, id: record.id });
+        if (r) {
+          notify.success(t('catalogue.saved'));
+          await load(record.id);
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isNew = record === 'new';
+  return (
+    <Card className="sy-book-editing2">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <RecordFinder onFound={open} />
+        {canAdd && <Button onClick={startNew}>{t('catalogue.record.add')}</Button>}
+        {record && !isNew && (
+          <Button onClick={() => navigate(`/book-editing3?recordId=${record.id}`)}>
+            {t('catalogue.editing.openCopies')}
+          </Button>
+        )}
+      </Space>
+      {!record ? (
+        <Empty description={t('catalogue.finder.empty')} />
+      ) : (
+        <>
+          <Typography.Title level={5}>
+            {isNew ? t('catalogue.record.addTitle') : t('catalogue.editing2.editing', { title: record.title })}
+          </Typography.Title>
+          <Form form={form} layout="vertical" onValuesChange={clearOnChange(form)}>
+            <RecordFields
+              full
+              config={config}
+              types={opts.types}
+              recordId={isNew ? undefined : record.id}
+              autoBookNo={isNew}
+            />
+            <Button
+              type="primary"
+              className="sy-editing2-save"
+              loading={busy}
+              disabled={isNew ? !canAdd : !canEdit}
+              onClick={() => void save()}
+            >
+              {t('catalogue.save')}
+            </Button>
+          </Form>
+          {!isNew && record.marc ? <MarcView marc={record.marc} /> : null}
+        </>
+      )}
+    </Card>
+  );
+}

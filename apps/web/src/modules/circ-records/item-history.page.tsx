@@ -1,0 +1,1 @@
+export { ItemHistoryPage as default } from './history.tsx';

@@ -1,0 +1,1 @@
+export { ParentNoReturnPage as default } from './parents.page.tsx';

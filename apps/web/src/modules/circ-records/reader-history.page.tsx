@@ -1,0 +1,1 @@
+export { ReaderHistoryPage as default } from './history.tsx';

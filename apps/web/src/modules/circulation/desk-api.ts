@@ -1,0 +1,105 @@
+import type { BatchAnswer, OpenLoanRow, VerifyAnswer } from '@shuyuan/contracts/circulation/desk';
+import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
+import type { ListData } from '@shuyuan/contracts/common/envelope';
+import { P } from '@shuyuan/contracts/common/paths';
+import { api } from '../../app/http.ts';
+
+/** The desk's server calls, typed once for every circulation screen. */
+
+export interface DeskReader {
+  id: number;
+  account: string;
+  name: string;
+  enName: string | null;
+  identity: string;
+  phone: string | null;
+  validUntil: string | null;
+  state: number;
+  photoUrl: string | null;
+  className: string | null;
+  cardLost: boolean;
+  expired: boolean;
+  openLoans: number;
+  overdueLoans: number;
+}
+
+export interface BorrowLimit {
+  rule: LoanRuleValues;
+  open: number;
+  overdue: number;
+  remaining: number;
+}
+
+export interface LoanRow {
+  loanId: number;
+  barcode: string;
+  title: string;
+  borrowedAt: string;
+  dueDate: string;
+  renewals: number;
+  overdueDays: number;
+}
+
+export interface BorrowDone {
+  loanId: number;
+  dueDate: string;
+  barcode: string;
+  title: string;
+  reader: { id: number; account: string; name: string };
+  openLoans: number;
+  maxLoans: number;
+}
+
+export interface Hold {
+  readerId: number;
+  account: string;
+  name: string;
+  until?: string | null;
+}
+
+export interface ReturnDone {
+  loanId: number;
+  barcode: string;
+  title: string;
+  dueDate: string;
+  overdueDays: number;
+  reader: { id: number; account: string; name: string };
+  hold: Hold | null;
+}
+
+export interface RenewDone {
+  barcode: string;
+  title: string;
+  dueDate: string;
+  renewals: number;
+  reader: { account: string; name: string };
+}
+
+/** Desk calls answer their refusals themselves (the result list shows them): no global toast. */
+const quiet = { showError: false } as const;
+
+export const deskApi = {
+  reader: (readerBarcode: string) =>
+    api.post<DeskReader>(`${P}/Literature/GetCircUserInfoByBarCode`, { readerBarcode }, quiet),
+  limit: (readerBarcode: string) => api.post<BorrowLimit>(`${P}/Circulation/GetUserBorrowLimitV2`, { readerBarcode }),
+  loans: (readerBarcode: string) =>
+    api.post<ListData<LoanRow>>(`${P}/Circulation/GetUserBorrowing`, { readerBarcode, Page: 1, Rows: 100 }),
+  needVerify: () => api.post<{ needVerify: boolean }>(`${P}/config/isneedverify`, {}),
+  checkVerify: (readerBarcode: string, password: string) =>
+    api.post<VerifyAnswer>(`${P}/readers/checkverify`, { readerBarcode, password }, quiet),
+  borrow: (readerBarcode: string, barcode: string, verifyToken?: string) =>
+    api.post<BorrowDone>(`${P}/Circulation/LiteratureCirc`, { readerBarcode, barcode, verifyToken }, quiet),
+  return: (barcode: string) => api.post<ReturnDone>(`${P}/Circulation/LiteratureReturn`, { barcode }, quiet),
+  renew: (barcode: string) => api.post<RenewDone>(`${P}/Circulation/RenewLoan`, { barcode }, quiet),
+  renewItems: (q: { readerBarcode?: string; barcode?: string }) =>
+    api.post<OpenLoanRow[]>(`${P}/Circulation/GetRenewItems`, q, quiet),
+  deferredItems: (q: { readerBarcode?: string; barcode?: string }) =>
+    api.post<OpenLoanRow[]>(`${P}/Circulation/GetDeferredItem`, q),
+  batchBorrow: (body: object) => api.post<BatchAnswer>(`${P}/Circulation/batchcirc`, body, { loading: true }),
+  batchReturn: (body: object) => api.post<BatchAnswer>(`${P}/Circulation/batchreturn`, body, { loading: true }),
+  upload: async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.post<{ url: string }>(`${P}/upload/post`, body);
+  },
+};

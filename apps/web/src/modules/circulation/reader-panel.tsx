@@ -1,0 +1,113 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { BorrowLimit, DeskReader, LoanRow } from './desk-api.ts';
+
+/** Overdue days as a red tag (or a dash when on time). */
+export function OverdueTag({ days }: { days: number | undefined }) {
+  const { t } = useTranslation();
+  if (!days) return <Typography.Text type="secondary">-</Typography.Text>;
+  return <Tag color="red">{t('circulation.common.overdueDays', { count: days })}</Tag>;
+}
+
+/** Why this reader may not borrow at all, as tags (disabled, expired, card lost, overdue loans). */
+function ReaderStateTags({ r }: { r: DeskReader }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      {r.state !== 1 && <Tag color="red">{t('circulation.reader.disabled')}</Tag>}
+      {r.expired && <Tag color="red">{t('circulation.reader.expired')}</Tag>}
+      {r.cardLost && <Tag color="red">{t('circulation.reader.cardLost')}</Tag>}
+      {r.overdueLoans > 0 && (
+        <Tag color="orange">{t('circulation.reader.overdueLoans', { count: r.overdueLoans })}</Tag>
+      )}
+      {r.state === 1 && !r.expired && !r.cardLost && <Tag color="green">{t('circulation.reader.ok')}</Tag>}
+    </Space>
+  );
+}
+
+/**
+ * Who is at the desk: photo, name, class, card state, borrowing limits and the loans they hold, overdue ones
+ * highlighted.
+ */
+export function ReaderPanel({
+  reader,
+  limit,
+  loans,
+}: {
+  reader: DeskReader;
+  limit: BorrowLimit | null;
+  loans: LoanRow[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" data-testid="reader-panel">
+      <Space align="start" size="large" style={{ width: '100%' }}>
+        <Avatar shape="square" size={96} src={reader.photoUrl || undefined} icon={<UserOutlined />} />
+        <Descriptions size="small" column={3} style={{ flex: 1 }}>
+          <Descriptions.Item label={t('circulation.reader.name')}>
+            <Typography.Text strong data-testid="reader-name">
+              {reader.name}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('circulation.reader.account')}>{reader.account}</Descriptions.Item>
+          <Descriptions.Item label={t('circulation.reader.identity')}>
+            {t(`readers.identity.${reader.identity}`, { defaultValue: reader.identity })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('circulation.reader.class')}>{reader.className ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('circulation.reader.validUntil')}>{reader.validUntil ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('circulation.reader.state')}>
+            <ReaderStateTags r={reader} />
+          </Descriptions.Item>
+          {limit && (
+            <>
+              <Descriptions.Item label={t('circulation.reader.borrowed')}>
+                <Typography.Text strong data-testid="reader-borrowed">
+                  {t('circulation.reader.borrowedOf', { open: limit.open, max: limit.rule.maxLoans })}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('circulation.reader.remaining')}>
+                <Typography.Text type={limit.remaining ? undefined : 'danger'}>{limit.remaining}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('circulation.reader.rule')}>
+                {t('circulation.reader.ruleText', {
+                  days: limit.rule.loanDays,
+                  renewals: limit.rule.maxRenewals,
+                  renewDays: limit.rule.renewDays,
+                })}
+              </Descriptions.Item>
+            </>
+          )}
+        </Descriptions>
+      </Space>
+      <Table<LoanRow>
+        style={{ marginTop: 12 }}
+        size="small"
+        rowKey="loanId"
+        pagination={false}
+        dataSource={loans}
+        locale={{ emptyText: t('circulation.reader.noLoans') }}
+        onRow={(row) => ({ style: row.overdueDays > 0 ? { background: '#fff1f0' } : undefined })}
+        columns={[
+          { title: t('circulation.col.barcode'), dataIndex: 'barcode', width: 140 },
+          { title: t('circulation.col.title'), dataIndex: 'title', ellipsis: true },
+          {
+            title: t('circulation.col.borrowedAt'),
+            dataIndex: 'borrowedAt',
+            width: 110,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
+          },
+          { title: t('circulation.col.dueDate'), dataIndex: 'dueDate', width: 110 },
+          {
+            title: t('circulation.col.overdue'),
+            dataIndex: 'overdueDays',
+            width: 110,
+            render: (v: number) => <OverdueTag days={v} />,
+          },
+          { title: t('circulation.col.renewals'), dataIndex: 'renewals', width: 80 },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Card, Descriptions, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { deskApi, type ReturnDone } from './desk-api.ts';
+import { OverdueTag } from './reader-panel.tsx';
+import { useScanQueue } from './scan-queue.ts';
+import { ScanInput } from './scan-input.tsx';
+import { ScanResults, useScanLines } from './scan-results.tsx';
+
+/** "Put on the hold shelf for … until …" — the copy is not to be shelved. */
+function HoldNotice({ r }: { r: ReturnDone }) {
+  const { t } = useTranslation();
+  if (!r.hold) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="hold-notice"
+      message={t('circulation.return.hold', { name: r.hold.name, account: r.hold.account })}
+      description={r.hold.until ? t('circulation.return.holdUntil', { date: r.hold.until }) : undefined}
+    />
+  );
+}
+
+/**
+ * Screen /return — the return desk, scan only: each copy is queued and taken back in scan order; the last one
+ * is shown large with its reader, due date and days overdue, and a hold-shelf notice when a reservation is
+ * waiting for it.
+ */
+export default function ReturnDeskPage() {
+  const { t } = useTranslation();
+  const canReturn = usePermission('return:return');
+  const [last, setLast] = useState<ReturnDone | null>(null);
+  const { lines, add, settle, clear } = useScanLines<ReturnDone>();
+  const { push, pending } = useScanQueue<ReturnDone>((o) => {
+    if (o.ok) setLast(o.value);
+    settle(o, (v) => ({
+      title: v.title,
+      detail: (
+        <Space wrap>
+          <Typography.Text>
+            {t('circulation.return.from', { name: v.reader.name, account: v.reader.account })}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('circulation.return.due', { date: v.dueDate })}</Typography.Text>
+          <OverdueTag days={v.overdueDays} />
+        </Space>
+      ),
+      notice: <HoldNotice r={v} />,
+    }));
+  });
+
+  const onScan = (code: string) =>
+    add(
+      push(code, () => deskApi.return(code)),
+      code,
+    );
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small">
+        <ScanInput
+          testId="return-scan"
+          disabled={!canReturn}
+          placeholder={t('circulation.return.scan')}
+          onScan={onScan}
+        />
+        <Space style={{ marginTop: 8 }}>
+          <Typography.Text type="secondary">{t('circulation.return.help')}</Typography.Text>
+          {pending.length > 0 && (
+            <Typography.Text type="warning">
+              {t('circulation.results.queued', { count: pending.length })}
+            </Typography.Text>
+          )}
+        </Space>
+        {!canReturn && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
+      </Card>
+      {last && (
+        <Card size="small" title={t('circulation.return.last')} data-testid="last-return">
+          <Descriptions size="small" column={3}>
+            <Descriptions.Item label={t('circulation.col.title')}>{last.title}</Descriptions.Item>
+            <Descriptions.Item label={t('circulation.col.barcode')}>{last.barcode}</Descriptions.Item>
+            <Descriptions.Item label={t('circulation.col.reader')}>
+              {last.reader.name} ({last.reader.account})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('circulation.col.dueDate')}>{last.dueDate}</Descriptions.Item>
+            <Descriptions.Item label={t('circulation.col.overdue')}>
+              <span data-testid="last-overdue">
+                <OverdueTag days={last.overdueDays} />
+              </span>
+            </Descriptions.Item>
+          </Descriptions>
+          <HoldNotice r={last} />
+        </Card>
+      )}
+      <ScanResults title={t('circulation.return.results')} lines={lines} onClear={clear} />
+    </Space>
+  );
+}

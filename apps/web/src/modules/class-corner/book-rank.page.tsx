@@ -1,0 +1,7 @@
+import { CORNER_URLS } from './corner-api.ts';
+import { RankScreen } from './stats.tsx';
+
+/** /class-bookrank: the corners' most lent titles. */
+export default function ClassBookRankPage() {
+  return <RankScreen url={CORNER_URLS.bookRank} nameKey="classCorner.col.title" detailKey="classCorner.col.author" />;
+}

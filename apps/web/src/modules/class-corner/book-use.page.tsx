@@ -1,0 +1,6 @@
+import { UseScreen } from './stats.tsx';
+
+/** /class-bookuse */
+export default function ClassBookUsePage() {
+  return <UseScreen />;
+}

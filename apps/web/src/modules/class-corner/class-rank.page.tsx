@@ -1,0 +1,9 @@
+import { CORNER_URLS } from './corner-api.ts';
+import { RankScreen } from './stats.tsx';
+
+/** /class-classrank: classes by loans of their corner's books. */
+export default function ClassClassRankPage() {
+  return (
+    <RankScreen url={CORNER_URLS.classRank} nameKey="classCorner.corner.class" detailKey="classCorner.rank.grade" />
+  );
+}

@@ -1,0 +1,9 @@
+import { CORNER_URLS } from './corner-api.ts';
+import { RankScreen } from './stats.tsx';
+
+/** /class-studentrank: students by loans of corner books. */
+export default function ClassStudentRankPage() {
+  return (
+    <RankScreen url={CORNER_URLS.studentRank} nameKey="classCorner.col.student" detailKey="classCorner.corner.class" />
+  );
+}

@@ -1,0 +1,92 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { P } from '@shuyuan/contracts/common/paths';
+import { JobState } from '@shuyuan/contracts/jobs/job';
+import { Alert, Button, Card, Form, Progress, Radio, Result, Space, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { api, downloadUrl } from '../../app/http.ts';
+import { type Started, uploadFile, useJob } from './job.ts';
+
+const CODE = 'marc-catalog-import';
+
+/**
+ * /marc-catalog-import: catalogue records from the Excel template. Every row is checked like the record form;
+ * good rows are imported, and the result sheet lists each row with "imported" or its reasons.
+ */
+export default function CatalogImportPage() {
+  const { t } = useTranslation();
+  const canImport = usePermission(`${CODE}:import`);
+  const [policy, setPolicy] = useState<'skip' | 'new'>('skip');
+  const [name, setName] = useState('');
+  const [started, setStarted] = useState<Started | null>(null);
+  const job = useJob(started);
+  const done = job?.State === JobState.Done;
+  const failed = !!job && job.State >= JobState.Failed;
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} className="sy-marc-cata">
+      <Card size="small" title={t('marc.cata.title')}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('marc.cata.hint')}</Typography.Paragraph>
+          <Button icon={<DownloadOutlined />} onClick={() => void api.download(`${P}/Marc/GetCataTemplate`, {})}>
+            {t('marc.cata.template')}
+          </Button>
+          <Form.Item label={t('marc.import.policy')} style={{ margin: 0 }}>
+            <Radio.Group
+              value={policy}
+              onChange={(e) => setPolicy(e.target.value)}
+              options={(['skip', 'new'] as const).map((p) => ({ value: p, label: t(`marc.policy.${p}`) }))}
+            />
+          </Form.Item>
+          <Upload.Dragger
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={!canImport || (!!started && !done && !failed)}
+            customRequest={async ({ file, onSuccess, onError }) => {
+              try {
+                const up = await uploadFile(file as File);
+                setName(up.name);
+                setStarted(
+                  await api.post<Started>(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url, duplicatePolicy: policy }),
+                );
+                onSuccess?.(up);
+              } catch (e) {
+                onError?.(e as Error);
+              }
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('marc.cata.drop')}</p>
+          </Upload.Dragger>
+        </Space>
+      </Card>
+      {started && (
+        <Card size="small" title={t('marc.import.progressTitle', { name })}>
+          {done ? (
+            <Result
+              status="success"
+              title={t('marc.cata.done', { n: job.DataCount })}
+              subTitle={t('marc.cata.doneHint')}
+              extra={
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  onClick={() => void downloadUrl(job.ResultFile, job.FileName)}
+                >
+                  {t('marc.import.downloadResult')}
+                </Button>
+              }
+            />
+          ) : failed ? (
+            <Alert type="error" showIcon message={job.Error ?? t('marc.import.failed')} />
+          ) : (
+            <Progress percent={job?.percentage ?? 0} status="active" />
+          )}
+        </Card>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,55 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { JOB_POLL_MS, type JobView, JobState } from '@shuyuan/contracts/jobs/job';
+import { useEffect, useState } from 'react';
+import { downloads, PROGRESS_URL } from '../../app/downloads/downloads.ts';
+import { api } from '../../app/http.ts';
+
+/** A job the server started: `{DataID, FileName}`. */
+export interface Started {
+  DataID: number;
+  FileName?: string;
+}
+
+export const isFinished = (j: JobView | null) => !!j && j.State >= JobState.Done;
+
+/**
+ * Follows a background task on the screen (and in the download panel, which offers its result file too):
+ * polls its progress until it is done, failed or stopped.
+ */
+export function useJob(started: Started | null): JobView | null {
+  const [job, setJob] = useState<JobView | null>(null);
+  useEffect(() => {
+    setJob(null);
+    if (!started) return;
+    downloads.track({ id: started.DataID, fileName: started.FileName ?? '' });
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const j = await api.post<JobView>(PROGRESS_URL, { DataID: started.DataID }, { showError: false });
+        if (!alive) return;
+        setJob(j);
+        if (j.State >= JobState.Done) return;
+      } catch {
+        // a missed poll is retried
+      }
+      if (alive) timer = setTimeout(tick, JOB_POLL_MS);
+    };
+    void tick();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [started]);
+  return job;
+}
+
+/** Uploads one file (MARC or xlsx) of the school; answers the url the import endpoints take. */
+export async function uploadFile(file: File): Promise<{ url: string; name: string; size: number }> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post(`${P}/upload/post`, body, { loading: true });
+}
+
+export const fmtSize = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;

@@ -1,0 +1,207 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { P } from '@shuyuan/contracts/common/paths';
+import { MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
+import type { MarcFlavour } from '@shuyuan/contracts/marc/record';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Segmented, Space, Switch, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
+
+type Rules = MarcMappingRules;
+type Source = Rules['rules'][number]['sources'][number];
+
+/** One source as a row of inputs: tag, subfield codes, indicators, condition, character positions. */
+function SourceRow({ s, onChange, onRemove }: { s: Source; onChange: (s: Source) => void; onRemove?: () => void }) {
+  const { t } = useTranslation();
+  const set = (p: Partial<Source>) => onChange({ ...s, ...p });
+  const opt = (v: string) => (v ? v : undefined);
+  return (
+    <Space size={4} wrap>
+      <Input
+        aria-label={t('marc.rules.tag')}
+        placeholder={t('marc.rules.tag')}
+        value={s.tag}
+        maxLength={3}
+        style={{ width: 60 }}
+        onChange={(e) => set({ tag: e.target.value })}
+      />
+      <Input
+        aria-label={t('marc.rules.codes')}
+        addonBefore="$"
+        value={s.codes}
+        style={{ width: 100 }}
+        onChange={(e) => set({ codes: e.target.value })}
+      />
+      <Input
+        aria-label={t('marc.rules.ind1')}
+        placeholder={t('marc.rules.ind1')}
+        value={s.ind1 ?? ''}
+        maxLength={1}
+        style={{ width: 56 }}
+        onChange={(e) => set({ ind1: opt(e.target.value) })}
+      />
+      <Input
+        aria-label={t('marc.rules.ind2')}
+        placeholder={t('marc.rules.ind2')}
+        value={s.ind2 ?? ''}
+        maxLength={1}
+        style={{ width: 56 }}
+        onChange={(e) => set({ ind2: opt(e.target.value) })}
+      />
+      <Input
+        aria-label={t('marc.rules.when')}
+        placeholder={t('marc.rules.when')}
+        value={s.when ? `${s.when.code}=${s.when.equals}` : ''}
+        style={{ width: 90 }}
+        onChange={(e) => {
+          const m = /^(.)=(.*)$/.exec(e.target.value);
+          set({ when: m ? { code: m[1], equals: m[2] } : undefined });
+        }}
+      />
+      <InputNumber
+        aria-label={t('marc.rules.from')}
+        placeholder={t('marc.rules.from')}
+        min={0}
+        value={s.slice?.[0]}
+        style={{ width: 64 }}
+        onChange={(v) => set({ slice: v === null ? undefined : [Number(v), s.slice?.[1] ?? Number(v) + 1] })}
+      />
+      <InputNumber
+        aria-label={t('marc.rules.to')}
+        placeholder={t('marc.rules.to')}
+        min={1}
+        value={s.slice?.[1]}
+        style={{ width: 64 }}
+        onChange={(v) => set({ slice: v === null ? undefined : [s.slice?.[0] ?? 0, Number(v)] })}
+      />
+      {onRemove && <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={onRemove} />}
+    </Space>
+  );
+}
+
+/**
+ * The school's MARC → catalogue mapping (GetMarcRule / UpdateMarcRule), per flavour: for each catalogue
+ * field the sources tried in order. Checked with the server's contract before saving.
+ */
+export function RulesDrawer({ open, onClose, canEdit }: { open: boolean; onClose: () => void; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const [flavour, setFlavour] = useState<MarcFlavour>('MARC21');
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setRules(null);
+    setError('');
+    void api.post<Rules>(`${P}/Marc/GetMarcRule`, { flavour }).then(setRules, () => {});
+  }, [open, flavour]);
+  const setSource = (fi: number, si: number, s: Source | null) =>
+    setRules((r) => {
+      if (!r) return r;
+      const list = r.rules.map((rule, i) => {
+        if (i !== fi) return rule;
+        const sources =
+          s === null ? rule.sources.filter((_, j) => j !== si) : rule.sources.map((x, j) => (j === si ? s : x));
+        return { ...rule, sources };
+      });
+      return { ...r, rules: list };
+    });
+  const addSource = (fi: number) =>
+    setRules((r) =>
+      r
+        ? {
+            ...r,
+            rules: r.rules.map((rule, i) =>
+              i === fi ? { ...rule, sources: [...rule.sources, { tag: '', codes: 'a', join: ' ' }] } : rule,
+            ),
+          }
+        : r,
+    );
+  const save = async () => {
+    if (!rules) return;
+    const parsed = MarcMappingRules.safeParse(rules);
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      const field = rules.rules[Number(i.path[1])]?.field;
+      setError(t('marc.rules.invalid', { field: field ? t(`marc.field.${field}`) : '' }));
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.post(`${P}/Marc/UpdateMarcRule`, parsed.data);
+      notify.success(t('marc.rules.saved'));
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={860}
+      title={t('marc.rules.title')}
+      destroyOnHidden
+      extra={
+        canEdit && (
+          <Space>
+            <Button onClick={() => void api.post<Rules>(`${P}/Marc/GetMarcRule`, { flavour }).then(setRules, () => {})}>
+              {t('marc.rules.reload')}
+            </Button>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('marc.rules.save')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary">{t('marc.rules.hint')}</Typography.Paragraph>
+        <Space>
+          <Segmented<MarcFlavour> value={flavour} options={['MARC21', 'UNIMARC']} onChange={setFlavour} />
+          {rules?.flavour === 'MARC21' && (
+            <Form.Item label={t('marc.rules.vernacular')} style={{ margin: 0 }}>
+              <Switch checked={rules.preferVernacular} onChange={(v) => setRules({ ...rules, preferVernacular: v })} />
+            </Form.Item>
+          )}
+        </Space>
+        {error && <Alert type="error" showIcon message={error} />}
+        <Table
+          size="small"
+          loading={!rules}
+          rowKey="field"
+          pagination={false}
+          dataSource={rules?.rules ?? []}
+          columns={[
+            {
+              title: t('marc.rules.field'),
+              dataIndex: 'field',
+              width: 130,
+              render: (f: string) => t(`marc.field.${f}`),
+            },
+            {
+              title: t('marc.rules.sources'),
+              render: (_, rule, fi) => (
+                <Space direction="vertical" size={4}>
+                  {rule.sources.map((s, si) => (
+                    <SourceRow
+                      // biome-ignore lint/suspicious/noArrayIndexKey: sources are ordered positions
+                      key={si}
+                      s={s}
+                      onChange={(n) => setSource(fi, si, n)}
+                      onRemove={rule.sources.length > 1 ? () => setSource(fi, si, null) : undefined}
+                    />
+                  ))}
+                  <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => addSource(fi)}>
+                    {t('marc.rules.addSource')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Space>
+    </Drawer>
+  );
+}

@@ -1,0 +1,132 @@
+import { SendOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
+import { P } from '@shuyuan/contracts/common/paths';
+import type { DueLoanDto, SendRemindersResult } from '@shuyuan/contracts/reminders/reminder';
+import { App, Button, Form, Input, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { api } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
+import { specPagination } from '../../kit/pagination.ts';
+import { useResourceList } from '../../kit/useResourceList.ts';
+import { shortTime } from '../reservations/ui.tsx';
+
+type Kind = 'overdue' | 'due_soon';
+
+/**
+ * Open loans that are overdue (or due within the school's reminder days), with the reader's e-mail and the
+ * last reminder; send reminders for the selected loans or for all of them (one message per reader).
+ */
+export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const canSend = usePermission('recall:remind');
+  const [page, setPage] = useState({ Page: 1, Rows: PAGE_SIZE_DEFAULT });
+  const [key, setKey] = useState('');
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const { data, loading } = useResourceList<DueLoanDto>(`${P}/Reminder/GetDueList`, {
+    kind,
+    SearchKey: key,
+    ...page,
+    _v: version,
+  });
+
+  const send = async (loanIds?: number[]) => {
+    setBusy(true);
+    try {
+      const r = await api.post<SendRemindersResult>(`${P}/Reminder/SendReminders`, { kind, loanIds });
+      const text = t('reminders.due.result', { ...r });
+      if (r.failed || r.noAddress) modal.warning({ title: t('reminders.due.resultTitle'), content: text });
+      else notify.success(text);
+      setSelected([]);
+      setVersion((v) => v + 1);
+      onSent();
+    } catch {
+      // The HTTP client showed the message (e.g. no SMTP settings).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={(v) => {
+          setKey(v.SearchKey ?? '');
+          setPage((p) => ({ ...p, Page: 1 }));
+        }}
+      >
+        <Form.Item name="SearchKey">
+          <Input allowClear placeholder={t('reminders.due.search')} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button htmlType="submit" type="primary">
+            {t('kit.search.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      {canSend && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          <Button icon={<SendOutlined />} disabled={!selected.length} loading={busy} onClick={() => send(selected)}>
+            {t('reminders.due.sendSelected', { count: selected.length })}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            disabled={!data.Total}
+            loading={busy}
+            onClick={() =>
+              modal.confirm({
+                title: t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon'),
+                content: t('reminders.due.sendAllConfirm', { count: data.Total }),
+                onOk: () => send(),
+              })
+            }
+          >
+            {t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon')}
+          </Button>
+        </Space>
+      )}
+      <Table<DueLoanDto>
+        rowKey="loanId"
+        size="middle"
+        loading={loading}
+        dataSource={data.List}
+        scroll={{ x: 'max-content' }}
+        rowSelection={canSend ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
+        pagination={specPagination(t, page.Page, page.Rows, data.Total, (Page, Rows) =>
+          setPage({ Page: Rows === page.Rows ? Page : 1, Rows }),
+        )}
+        columns={[
+          { title: t('reminders.due.reader'), render: (_v, r) => `${r.readerName} (${r.readerAccount})` },
+          { title: t('reminders.due.class'), dataIndex: 'className' },
+          {
+            title: t('reminders.due.email'),
+            dataIndex: 'email',
+            render: (v: string | null) => v || <Tag color="orange">{t('reminders.due.noEmail')}</Tag>,
+          },
+          { title: t('reminders.due.title'), dataIndex: 'title' },
+          { title: t('reminders.due.barcode'), dataIndex: 'barcode' },
+          { title: t('reminders.due.borrowedAt'), dataIndex: 'borrowedAt', render: (v: string) => v.slice(0, 10) },
+          { title: t('reminders.due.dueDate'), dataIndex: 'dueDate' },
+          {
+            title: t(kind === 'overdue' ? 'reminders.due.overdueDays' : 'reminders.due.daysLeft'),
+            dataIndex: 'overdueDays',
+            render: (v: number) =>
+              kind === 'overdue' ? <Tag color="red">{v}</Tag> : <Tag color="gold">{Math.abs(v)}</Tag>,
+          },
+          {
+            title: t('reminders.due.lastReminded'),
+            dataIndex: 'lastRemindedAt',
+            render: (v: string | null) => shortTime(v) || '—',
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, button, gone, loose, tokenOf, tx, view } from './support/app.ts';
+import { shot } from './support/browser.ts';
+import { useAdminScreen } from './support/session.ts';
+
+/**
+ * The cataloguer's desk (issue 3 §1): ISBN first; a new book is catalogued on /book-editing with 3 copies whose
+ * barcodes come from the school's barcode rule; the same ISBN again warns that the library has it.
+ */
+const EDITING = '/book-editing';
+const COLLECTION = '/collection';
+const ISBN = '9787536692930';
+const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
+
+const session = useAdminScreen(COLLECTION);
+let page: Page;
+beforeAll(async () => {
+  ({ page } = session);
+  const token = await tokenOf(page);
+  const rule = { kind: 'book', enabled: true, prefix: 'BE', length: 8, checkDigit: false };
+  const r = await apiPost(session.server.url, `${P}/Printing/SaveBarcodeRule`, rule, token);
+  expect(r.json.code, JSON.stringify(r.json)).toBe(0);
+});
+
+const screen = () => view(page, EDITING);
+const item = (label: string) =>
+  screen()
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label').filter({ hasText: loose(label) }) });
+const field = (name: string) => item(zh(`catalogue.field.${name}`)).locator('input').first();
+
+async function lookUp(isbn: string): Promise<void> {
+  await page.goto(`${session.server.url}/library/#${EDITING}`);
+  const search = screen().locator('.sy-isbn-search input');
+  await search.waitFor();
+  await search.fill(isbn);
+  await button(screen(), zh('catalogue.editing.lookUp')).click();
+}
+
+describe('cataloguing a new book on /book-editing', () => {
+  it('looks the ISBN up, fills the record, numbers it and adds 3 copies with generated barcodes', async () => {
+    await lookUp(ISBN);
+    // No copy-cataloguing source is set up: the screen says so and the form opens with the ISBN.
+    await screen().locator('.sy-editing-nocapture').waitFor();
+    expect(await field('isbn').inputValue()).toBe(ISBN);
+    await field('title').fill('三体');
+    await field('author').fill('刘慈欣');
+    await field('publisher').fill('重庆出版社');
+    await screen().locator('.sy-class-input input').fill('I247.5');
+    expect(await screen().locator('.sy-bookno-auto input').isChecked()).toBe(true);
+    await screen().locator('.sy-copy-count input').fill('3');
+    await expect.poll(() => screen().locator('.sy-callno-preview').textContent()).toBe('I247.5/…');
+    await shot(page, 'book-editing-form');
+    await screen().locator('.sy-editing-save').click();
+
+    const done = screen().locator('.sy-editing-done');
+    await done.getByText(zh('catalogue.editing.done', { title: '三体', count: 3 })).waitFor();
+    await done.getByText(zh('catalogue.editing.callNo', { callNo: 'I247.5/1' })).waitFor();
+    const tags = await done.locator('.sy-editing-barcodes .ant-tag').allTextContents();
+    expect(tags).toEqual(['BE000001', 'BE000002', 'BE000003']);
+    await shot(page, 'book-editing-done');
+  });
+
+  it('lists the new copies on /collection and warns when the same ISBN is looked up again', async () => {
+    await page.goto(`${session.server.url}/library/#${COLLECTION}`);
+    const list = view(page, COLLECTION);
+    await list.locator('.sy-collection-search input').fill('三体');
+    await list.locator('.sy-collection-search input').press('Enter');
+    const rows = list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '三体' });
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.first().textContent()).toContain('I247.5/1');
+
+    // Back on the kept-alive desk, "catalogue the next book" clears it for the next ISBN.
+    await page.goto(`${session.server.url}/library/#${EDITING}`);
+    await button(screen(), zh('catalogue.editing.next')).click();
+    await lookUp(ISBN);
+    const dup = screen().locator('.sy-editing-dup');
+    await dup.getByText(zh('catalogue.editing.duplicate', { count: 1 })).waitFor();
+    await dup.getByText(zh('catalogue.editing.copyCount', { count: 3 })).waitFor();
+    await gone(screen().locator('.sy-editing-save'));
+  });
+});

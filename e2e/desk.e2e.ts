@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { P } from '@shuyuan/contracts/common/paths';
+import pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../apps/server/src/modules/circulation/circulation.messages.ts';
+import { apiPost, serverText, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
+import { launch, shot } from './support/browser.ts';
+import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The circulation desk as a librarian (issue 4 §2, §3): lend three books to a student, the fourth is refused
+ * (limit 3), then one of them comes back overdue and the return desk shows the days. The server runs on a
+ * fresh PostgreSQL database so the test can put a due date in the past (TEST_DATABASE_URL or the local one).
+ */
+const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LIBRARIAN = { account: 'e2e-desk', password: 'Desk#2026e2e', name: '借还馆员' };
+const DESK = ['surrency.borrow', 'surrency.borrow:borrow', 'return', 'return:return', 'renew', 'renew:renew'];
+const READER = { account: 'S2026001', name: '李小明' };
+const BOOKS = ['DESK0001', 'DESK0002', 'DESK0003', 'DESK0004'];
+const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
+
+const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
+const dbUrl = () => {
+  const u = new URL(PG);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+};
+async function sql(url: string, text: string, params: unknown[] = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+let server: RunningServer;
+let ctx: BrowserContext | undefined;
+let page: Page;
+shotOnFailure(() => page);
+
+beforeAll(async () => {
+  buildWebOnce();
+  await sql(PG, `create database ${dbName}`);
+  server = await startServer({ DATABASE_URL: dbUrl() });
+  // The administrator (API) sets up: a desk role and its librarian, a student, one title with four copies.
+  const admin = await launch('zh-CN');
+  try {
+    const p = await admin.newPage();
+    await signIn(p, server.url, 'zh', 'admin', ADMIN_PASSWORD);
+    const token = await tokenOf(p);
+    const call = async (url: string, body: unknown) => {
+      const r = await apiPost(server.url, url, body, token);
+      expect(r.json?.code, `${url} ${JSON.stringify(r.json)}`).toBe(0);
+      return r.json.data;
+    };
+    const role = await call(`${P}/Role/AddRole`, { name: '借还台' });
+    await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: DESK });
+    await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
+    await call(`${P}/Readers/AddReader`, { ...READER, identity: 'student' });
+    const rec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '小王子', author: '圣埃克苏佩里' });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: rec.id, count: 4, barcodes: BOOKS });
+  } finally {
+    await admin.close();
+  }
+  // This school's students may hold three books at a time (the built-in rule says five).
+  const [s] = await sql(dbUrl(), 'select school_id from app_user where account = $1', [READER.account]);
+  await sql(
+    dbUrl(),
+    `insert into loan_rule (school_id, identity, max_loans, loan_days, renew_days, max_renewals)
+     values ($1, 'student', 3, 30, 15, 1)
+     on conflict (school_id, coalesce(identity, ''), coalesce(permission_group_id, 0),
+       coalesce(resource_type_id, 0), coalesce(location_id, 0)) do update set max_loans = 3`,
+    [s.school_id],
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+  await server?.stop();
+  await sql(PG, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
+});
+
+const BORROW = '/surrency/borrow';
+const RETURN = '/return';
+const scanBox = (path: string, id: string) => view(page, path).getByTestId(id);
+async function scan(path: string, id: string, code: string) {
+  await scanBox(path, id).fill(code);
+  await scanBox(path, id).press('Enter');
+}
+const lines = () => view(page, BORROW).getByTestId('scan-line');
+
+describe('the circulation desk', () => {
+  it('lends three books to a student and refuses the fourth: over the limit', async () => {
+    ctx = await launch('zh-CN');
+    page = await ctx.newPage();
+    await signIn(page, server.url, 'zh', LIBRARIAN.account, LIBRARIAN.password);
+    await page.goto(`${server.url}/library/#${BORROW}`);
+    await scanBox(BORROW, 'desk-scan').waitFor();
+
+    await scan(BORROW, 'desk-scan', READER.account);
+    const panel = view(page, BORROW).getByTestId('reader-panel');
+    await panel.getByTestId('reader-name').filter({ hasText: READER.name }).waitFor();
+    await panel.getByText(zh('circulation.reader.borrowedOf', { open: 0, max: 3 })).waitFor();
+
+    // Scanned one after another without waiting: the queue lends them in order.
+    for (const b of BOOKS) await scan(BORROW, 'desk-scan', b);
+    await expect
+      .poll(() =>
+        lines()
+          .filter({ has: page.locator('[data-state="pending"]') })
+          .count(),
+      )
+      .toBe(0);
+    await expect.poll(() => view(page, BORROW).locator('[data-testid="scan-line"][data-state="ok"]').count()).toBe(3);
+    const refused = view(page, BORROW).locator('[data-testid="scan-line"][data-state="refused"]');
+    await refused.filter({ hasText: BOOKS[3] }).waitFor();
+    const overLimit = serverText('zh', 'circ.overLimit', { count: 3, max: 3 });
+    await refused.filter({ hasText: overLimit }).waitFor();
+    await view(page, BORROW).getByTestId('last-refusal').filter({ hasText: overLimit }).waitFor();
+    // The reader panel now lists the three loans.
+    await panel.getByText(zh('circulation.reader.borrowedOf', { open: 3, max: 3 })).waitFor();
+    for (const b of BOOKS.slice(0, 3)) await panel.locator('.ant-table-row').filter({ hasText: b }).waitFor();
+    await shot(page, 'desk-borrow-limit');
+
+    // Esc: next reader — the panel goes, the box asks for a reader card again.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+    await expect(scanBox(BORROW, 'desk-scan').getAttribute('placeholder')).resolves.toBe(
+      zh('circulation.borrow.scanReader'),
+    );
+  });
+
+  it('takes back an overdue book and shows the days overdue', async () => {
+    // Book 1 was due six days ago (days of the school's calendar, Asia/Shanghai).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    await sql(
+      dbUrl(),
+      `update loan set due_date = ($2::date - 6) where returned_at is null
+         and copy_id = (select id from copy where barcode = $1)`,
+      [BOOKS[0], today],
+    );
+    await page.goto(`${server.url}/library/#${RETURN}`);
+    await scanBox(RETURN, 'return-scan').waitFor();
+    await scan(RETURN, 'return-scan', BOOKS[0]);
+    const last = view(page, RETURN).getByTestId('last-return');
+    await last.filter({ hasText: READER.name }).waitFor();
+    const overdue = last.getByTestId('last-overdue');
+    await overdue.filter({ hasText: zh('circulation.common.overdueDays', { count: 6 }) }).waitFor();
+    await shot(page, 'desk-return-overdue');
+  });
+});
