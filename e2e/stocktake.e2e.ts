@@ -17,7 +17,12 @@ beforeAll(async () => {
   ({ page } = session);
   const token = await tokenOf(page);
   const base = session.server.url;
-  const rec = await apiPost(base, `${P}/Literature/AddItemsCatalogueInfo`, { title: '西游记', classNo: 'I242.4' }, token);
+  const rec = await apiPost(
+    base,
+    `${P}/Literature/AddItemsCatalogueInfo`,
+    { title: '西游记', classNo: 'I242.4' },
+    token,
+  );
   expect(rec.json.code).toBe(0);
   const copies = await apiPost(
     base,
@@ -49,13 +54,18 @@ describe('stocktake screen', () => {
     const results = screen().locator('.sy-stocktake-results');
     await results.locator('.sy-scan-found').nth(1).waitFor();
     await results.locator('.sy-scan-unknown').waitFor();
-    await expect.poll(() => statistic(screen(), zh('stocktake.session.found')).locator('.ant-statistic-content').textContent()).toBe('2');
+    await expect
+      .poll(() => statistic(screen(), zh('stocktake.session.found')).locator('.ant-statistic-content').textContent())
+      .toBe('2');
     await shot(page, 'stocktake-scan');
   });
 
   it('shows the report counts: 2 found, 1 missing, 1 unknown barcode', async () => {
     await button(screen(), zh('stocktake.session.back')).click();
-    await button(screen().locator('.ant-table-row').filter({ hasText: '西游记书架' }), zh('stocktake.session.report')).click();
+    await button(
+      screen().locator('.ant-table-row').filter({ hasText: '西游记书架' }),
+      zh('stocktake.session.report'),
+    ).click();
     const report = view(page, REPORT);
     const totals = report.locator('.sy-report-totals');
     await totals.waitFor();

@@ -83,12 +83,25 @@ export const ReaderHistoryQuery = PageQuery.extend({
 export const CONVERSION_KINDS = ['returned', 'lost', 'weeding'] as const;
 export type ConversionKind = (typeof CONVERSION_KINDS)[number];
 
-/** Lost items are registered on /loss-register (losses module: compensation required); here: return or weeding. */
-export const ConvertLoanBody = z.object({
-  id: zId,
-  to: z.enum(['returned', 'weeding']),
-  reason: z.string().trim().max(200).default(''),
-});
+/**
+ * One conversion of an open loan. To lost registers a loss through the losses module (compensation in fen
+ * required, spec §5); to weeding needs a reason.
+ */
+export const ConvertLoanBody = z
+  .object({
+    id: zId,
+    to: z.enum(CONVERSION_KINDS),
+    reason: z.string().trim().max(200).default(''),
+    compensationFen: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  })
+  .refine((v) => v.to !== 'lost' || v.compensationFen !== undefined, {
+    path: ['compensationFen'],
+    message: 'circRecords.convert.compensationRequired',
+  })
+  .refine((v) => v.to !== 'weeding' || v.reason.length > 0, {
+    path: ['reason'],
+    message: 'circRecords.convert.reasonRequired',
+  });
 export type ConvertLoanBody = z.infer<typeof ConvertLoanBody>;
 
 /** Weeding needs a reason (it ends the copy's life in the collection). */

@@ -22,6 +22,8 @@ export interface DuplicateRow {
   /** How the line was read. */
   by: 'isbn' | 'title';
   held: boolean;
+  /** The line looks like an ISBN but its check digit or length is wrong. */
+  invalidIsbn?: boolean;
   records: { id: number; title: string; author: string; isbn: string; copies: number }[];
   copies: number;
 }

@@ -148,7 +148,10 @@ export const TemplateSave = LabelTemplateBase.extend({
   isDefault: z.boolean().default(false),
 }).superRefine((t, ctx) => {
   const r = LabelTemplate.safeParse(t);
-  if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
+  // Field checks already ran on the base; only the cross-field rules (items, fit on the page) are added.
+  if (!r.success)
+    for (const i of r.error.issues)
+      if (i.code === 'custom') ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
 });
 export type TemplateSave = z.infer<typeof TemplateSave>;
 

@@ -185,6 +185,15 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
     if (taken) throw barcodeTaken(taken.barcode, tr);
     const callNo = input.callNo || formatCallNo(rec.classNo, rec.bookNo, input.additionalNo, config);
     const fen = (y: number | undefined) => (y === undefined ? null : yuanToFen(y));
+    // Without a discounted price, a copy of a batch is priced at the batch's discount rate.
+    let discountFen = fen(input.discountPrice);
+    if (discountFen === null && input.unitPrice !== undefined && input.batchId) {
+      const [b] = await tx
+        .select({ rate: acceptanceBatch.discountRate })
+        .from(acceptanceBatch)
+        .where(scope.where(acceptanceBatch, eq(acceptanceBatch.id, input.batchId)));
+      if (b?.rate != null) discountFen = Math.round(yuanToFen(input.unitPrice) * Number(b.rate));
+    }
     try {
       const rows = await tx
         .insert(copy)
@@ -201,7 +210,7 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
               locationId,
               storeType: input.storeType ?? config.defaultStoreType,
               unitPriceFen: fen(input.unitPrice),
-              discountPriceFen: fen(input.discountPrice),
+              discountPriceFen: discountFen,
               batchId: orNull(input.batchId),
             }),
           ),

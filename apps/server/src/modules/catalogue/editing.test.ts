@@ -156,18 +156,26 @@ describe('acceptance batches (/batch)', () => {
       unitPrice: 20,
       discountPrice: 15,
     });
+    // Without a discounted price, the batch's rate gives it: 20.00 × 0.75 = 15.00.
+    await ok(`${L}/AddItemsCollectionInfo`, {
+      recordId: rec.id,
+      count: 1,
+      barcodes: ['PC03'],
+      batchId: batch.id,
+      unitPrice: 20,
+    });
     const list = await ok(`${B}/GetBatchList`, { SearchKey: '新华' });
     expect(list.List[0]).toMatchObject({
       batchNo: 'PC2026-01',
       discountRate: 0.75,
-      copies: 2,
+      copies: 3,
       records: 1,
-      unitTotalFen: 4000,
-      discountTotalFen: 3000,
+      unitTotalFen: 6000,
+      discountTotalFen: 4500,
     });
     const del = await t.post(`${B}/DeleteBatch`, { ids: [batch.id] }, { lang: 'en' });
     expect(del.json.msg).toBe('This batch still has copies and cannot be deleted');
-    expect((await ok(`${L}/GetItemsCollection`, { batchId: batch.id })).Total).toBe(2);
+    expect((await ok(`${L}/GetItemsCollection`, { batchId: batch.id })).Total).toBe(3);
     const schoolB = await buildSchool(t.db);
     const b = await buildUser(t.db, schoolB, { permissions: ['batch'] });
     expect((await t.post(`${B}/GetBatchList`, {}, { token: b.token, schoolId: schoolB })).json.data.Total).toBe(0);

@@ -33,6 +33,7 @@ registerMessages({
     en: 'This loan is already returned or converted',
   },
   'circRecords.convert.reasonRequired': { zh: '请填写剔旧原因', en: 'Please give the reason for weeding' },
+  'circRecords.convert.compensationRequired': { zh: '请填写赔偿金额', en: 'Please enter the compensation amount' },
   'circRecords.parents.notStudent': { zh: '请选择一名学生读者', en: 'Please choose a student reader' },
   'circRecords.parents.notParent': {
     zh: '请选择身份为家长的读者',

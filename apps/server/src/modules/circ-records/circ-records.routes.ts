@@ -17,7 +17,7 @@ import { hasPermission } from '../../platform/principal.ts';
 import { type Ctx, route } from '../../platform/route.ts';
 import { appUser } from '../auth/user.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
-import { convertToReturned, convertToWeeding } from './conversions.service.ts';
+import { convertToLost, convertToReturned, convertToWeeding } from './conversions.service.ts';
 import { conversionRoutes } from './conversions.routes.ts';
 import { parentRoutes } from './parents.routes.ts';
 import { startLoanExport } from './records.export.ts';
@@ -32,6 +32,7 @@ export const SCREENS = {
   readerHistory: 'readers-borrow-history',
   return: 'return',
   weeding: 'weeding',
+  lossRegister: 'loss-register',
 } as const;
 
 /** A reader of the caller's school by barcode (account) or id. */
@@ -152,15 +153,25 @@ export function circRecordsRoutes(app: FastifyInstance): void {
     access: SCREENS.records,
     schema: ConvertLoanBody,
     audit: 'loan.convert',
-    summary: 'Convert an open loan: to returned (needs return:return) or to weeding (needs weeding:weed, a reason)',
+    summary:
+      'Convert an open loan: to returned (return:return), to lost (loss-register:add, compensation) or to weeding (weeding:weed, reason)',
     handler: async ({ db, scope, body, user }) => {
       const operatorId = user?.userId ?? null;
       if (body.to === 'returned') {
         if (!user || !hasPermission(user, opCode(SCREENS.return, 'return'))) throw forbidden();
         return convertToReturned(db, scope, body.id, body.reason, operatorId);
       }
+      if (body.to === 'lost') {
+        if (!user || !hasPermission(user, opCode(SCREENS.lossRegister, 'add'))) throw forbidden();
+        return convertToLost(
+          db,
+          scope,
+          body.id,
+          { reason: body.reason, compensationFen: body.compensationFen ?? 0 },
+          operatorId,
+        );
+      }
       if (!user || !hasPermission(user, opCode(SCREENS.weeding, 'weed'))) throw forbidden();
-      if (!body.reason) throw fail('REASON_REQUIRED', 'circRecords.convert.reasonRequired');
       return convertToWeeding(db, scope, body.id, body.reason, operatorId);
     },
   });

@@ -150,7 +150,30 @@ describe('conversions of a loan', () => {
     expect(lend.json).toMatchObject({ success: false, errorCode: 'COPY_WEEDED' });
   });
 
-  it('needs return:return / weeding:weed for the conversions', async () => {
+  it('converts to lost through loss registration: compensation required, copy lost, loss recorded', async () => {
+    const r = await makeReader(t.db, scope);
+    const [b] = await makeCopies(t.db, scope, 1);
+    const id = await borrow(r.account, b);
+    const none = await t.post(`${C}/BorrowingBookReviews`, { id, to: 'lost' }, { lang: 'en' });
+    expect(none.json.issues[0]).toMatchObject({
+      path: 'compensationFen',
+      message: 'Please enter the compensation amount',
+    });
+    const ok = await t.post(`${C}/BorrowingBookReviews`, {
+      id,
+      to: 'lost',
+      compensationFen: 2500,
+      reason: 'Lost on a trip',
+    });
+    expect(ok.json.success, JSON.stringify(ok.json)).toBe(true);
+    expect(ok.json.data.orderNo).toBeTruthy();
+    const [c] = await t.db.select().from(copy).where(eq(copy.barcode, b));
+    expect(c).toMatchObject({ circState: 'lost', storeType: 6 });
+    const one = await t.post(`${CR}/GetLoanRecord`, { id });
+    expect(one.json.data).toMatchObject({ state: 'returned', conversion: { kind: 'lost', reason: 'Lost on a trip' } });
+  });
+
+  it('needs return:return / weeding:weed / loss-register:add for the conversions', async () => {
     const u = await buildUser(t.db, t.schoolId, { permissions: ['br-records'] });
     const r = await makeReader(t.db, scope);
     const [b] = await makeCopies(t.db, scope, 1);
@@ -158,6 +181,8 @@ describe('conversions of a loan', () => {
     const res = await t.post(`${C}/BorrowingBookReviews`, { id, to: 'weeding', reason: 'x' }, { token: u.token });
     expect(res.status).toBe(403);
     expect((await t.post(`${C}/LiteratureReviews`, { id }, { token: u.token })).status).toBe(403);
+    const lost = await t.post(`${C}/BorrowingBookReviews`, { id, to: 'lost', compensationFen: 1 }, { token: u.token });
+    expect(lost.status).toBe(403);
   });
 });
 

@@ -8,6 +8,7 @@ import { copy } from '../catalogue/catalogue.table.ts';
 import { returnItem } from '../circulation/circulation.service.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { lockCopy } from '../circulation/loan-locks.ts';
+import { registerLoss } from '../losses/losses.service.ts';
 import { loanConversion } from './circ-records.table.ts';
 
 /** The open loan `id` of the school with its copy's barcode; a returned or unknown loan is refused. */
@@ -63,5 +64,38 @@ export async function convertToWeeding(db: Db, scope: Scope, id: number, reason:
       .where(and(eq(copy.id, c.id)));
     await tx.insert(loanConversion).values(scope.values({ loanId: id, kind: 'weeding', reason, operatorId }));
     return { loanId: id, barcode: c.barcode, storeType: StoreType.WEEDED };
+  });
+}
+
+/**
+ * Converts an open loan to lost through the losses module's registration (its rules: the loan is closed as
+ * lost, the copy goes to state lost / store 6, the reader owes `compensationFen`), and records the conversion,
+ * in one transaction.
+ */
+export async function convertToLost(
+  db: Db,
+  scope: Scope,
+  id: number,
+  input: { reason: string; compensationFen: number },
+  operatorId: number | null,
+) {
+  const l = await openLoan(db, scope, id);
+  return db.transaction(async (tx) => {
+    const loss = await registerLoss(
+      tx,
+      scope,
+      {
+        barcode: l.barcode,
+        compensationFen: input.compensationFen,
+        paid: false,
+        payMethod: 'cash',
+        note: input.reason,
+      },
+      operatorId,
+    );
+    await tx
+      .insert(loanConversion)
+      .values(scope.values({ loanId: id, kind: 'lost', reason: input.reason, operatorId }));
+    return loss;
   });
 }

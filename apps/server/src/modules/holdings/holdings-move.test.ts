@@ -206,10 +206,11 @@ describe('lookups', () => {
     const r = await fx.record({ title: '红楼梦人物论', author: '王昆仑', isbn: '9787108009821' });
     await fx.copies(r.id, 2);
     const res = await t.post(`${P}/Holdings/DuplicateCheck`, {
-      lines: ['7-108-00982-X', '红楼梦 人物论, 王昆仑', '不存在的书', ''],
+      lines: ['7-108-00982-X', '红楼梦 人物论, 王昆仑', '不存在的书', '', '7-108-00982-1'],
     });
-    expect(res.json.data).toMatchObject({ Total: 3, held: 2 });
-    const [byIsbn, byTitle, none] = res.json.data.List;
+    expect(res.json.data).toMatchObject({ Total: 4, held: 2 });
+    const [byIsbn, byTitle, none, wrong] = res.json.data.List;
+    expect(wrong).toMatchObject({ by: 'isbn', held: false, invalidIsbn: true });
     expect(byIsbn).toMatchObject({ by: 'isbn', held: true, copies: 2 });
     expect(byTitle).toMatchObject({ by: 'title', held: true, records: [{ id: r.id }] });
     expect(none).toMatchObject({ held: false, copies: 0 });

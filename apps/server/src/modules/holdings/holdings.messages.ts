@@ -65,6 +65,7 @@ registerMessages({
     'duplicate.file': { zh: '新书查重结果', en: 'Duplicate check' },
     'duplicate.yes': { zh: '已有馆藏', en: 'Held' },
     'duplicate.no': { zh: '未收藏', en: 'Not held' },
+    'duplicate.invalidIsbn': { zh: 'ISBN 无效', en: 'Invalid ISBN' },
     'isbn.file': { zh: 'ISBN上报', en: 'ISBN report' },
     'auth.rule': { zh: '同一范围的规则', en: 'A rule for this scope' },
     'auth.file': { zh: '资源权限', en: 'Resource access' },

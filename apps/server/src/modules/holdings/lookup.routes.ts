@@ -44,7 +44,13 @@ export function lookupRoutes(app: FastifyInstance): void {
         cols.map((c) => t(`holdings.duplicate.col.${c}`)),
         rows.map((r) => [
           r.line,
-          t(r.held ? 'holdings.duplicate.yes' : 'holdings.duplicate.no'),
+          t(
+            r.invalidIsbn
+              ? 'holdings.duplicate.invalidIsbn'
+              : r.held
+                ? 'holdings.duplicate.yes'
+                : 'holdings.duplicate.no',
+          ),
           r.copies,
           r.records.map((x) => [x.title, x.author, x.isbn].filter(Boolean).join(' / ')).join('; '),
         ]),

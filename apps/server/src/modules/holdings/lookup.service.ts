@@ -15,6 +15,8 @@ const copies = (scope: Scope) =>
   sql<number>`(select count(*)::int from ${copy} where ${scope.where(copy, eq(copy.recordId, r.id))})`;
 const recCols = (scope: Scope) => ({ id: r.id, title: r.title, author: r.author, isbn: r.isbn, copies: copies(scope) });
 const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+/** Digits, hyphens and an X only, 10 or 13 of them: meant as an ISBN (a wrong one is said so, not read as a title). */
+const looksLikeIsbn = (s: string) => /^[\d\-\s]+[\dXx]$/.test(s) && [10, 13].includes(s.replace(/[^\dXx]/g, '').length);
 
 /**
  * `/newbook-duplicate-check`: each line is an ISBN (either form, hyphens allowed) or "title, author"
@@ -36,6 +38,10 @@ export async function duplicateCheck(db: Db, scope: Scope, lines: string[]): Pro
   for (const line of lines) {
     let records: DuplicateRow['records'];
     let by: DuplicateRow['by'];
+    if (!isValidIsbn(line) && looksLikeIsbn(line)) {
+      out.push({ line, by: 'isbn', held: false, invalidIsbn: true, records: [], copies: 0 });
+      continue;
+    }
     if (isValidIsbn(line)) {
       by = 'isbn';
       const seen = new Set<number>();

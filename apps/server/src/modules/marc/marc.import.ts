@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -110,8 +109,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       const batch: Pending[] = [];
       for (const p of items) {
         counts.total++;
-        // stored as sent: the JSON text is cast, not parsed and serialised again on this thread
-        if (p.ok) batch.push({ index: p.index, doc: p.doc, row: { ...p.row, marc: sql`${p.marcJson}::jsonb` } });
+        if (p.ok) batch.push(p);
         else note(p.index, 'failed', p, p.msg);
       }
       await flush(batch);

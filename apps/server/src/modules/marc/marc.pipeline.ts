@@ -30,14 +30,18 @@ export async function* importBatches(
   rules: RuleSet,
   size: number,
   read?: MarcReadOptions,
-  useWorker = process.env.MARC_IMPORT_WORKER !== '0',
+  o: { useWorker?: boolean; onMode?: (mode: 'worker' | 'inline') => void } = {},
 ): AsyncGenerator<PreparedBatch> {
   let worker: Worker;
+  const inline = () => {
+    o.onMode?.('inline');
+    return preparedBatches(file, rules, size, read);
+  };
   try {
-    if (!useWorker) throw new Error('worker disabled');
+    if (!(o.useWorker ?? process.env.MARC_IMPORT_WORKER !== '0')) throw new Error('worker disabled');
     worker = new Worker(bootScript(), { eval: true, workerData: { file, rules, size, ahead: 2, read }, execArgv: [] });
   } catch {
-    yield* preparedBatches(file, rules, size, read);
+    yield* inline();
     return;
   }
   const queue: WorkerMsg[] = [];
@@ -60,13 +64,13 @@ export async function* importBatches(
       if (m.type === 'error') {
         // A worker that could not even load (no tsx): do the work on this thread instead.
         if (!received && /Unknown file extension|Cannot find (module|package)/.test(m.message)) {
-          yield* preparedBatches(file, rules, size, read);
+          yield* inline();
           return;
         }
         failure = new Error(m.message);
         break;
       }
-      received++;
+      if (!received++) o.onMode?.('worker');
       worker.postMessage('more');
       yield m.batch;
     }

@@ -12,7 +12,7 @@ import type { RuleSet } from './marc.rules.ts';
 
 /** One record of the file, ready to insert (with its search document) or refused with its reason. */
 export type Prepared =
-  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument; marcJson: string }
+  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument }
   | { index: number; ok: false; isbn: string; title: string; msg: Msg };
 
 /** A batch of prepared records and the file offset reached (progress). */
@@ -31,9 +31,7 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
   const f = mapRecord(r.record, rules[flavourOf(r.record, flavour)]);
   const c = toRecordCreate(r.record, f);
   if (!c.ok) return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg: c.errors[0] };
-  // The MARC travels to the writing thread as JSON text: cheaper to pass between threads than the object.
-  const { marc, ...row } = c.row;
-  return { index: r.index, ok: true, row, doc: recordDocument(c.row), marcJson: JSON.stringify(marc) };
+  return { index: r.index, ok: true, row: c.row, doc: recordDocument(c.row) };
 }
 
 /** Streams the file as batches of prepared records (`size` good records per batch at most). */

@@ -14,7 +14,7 @@ import type { PrintPageRange } from '@shuyuan/contracts/printing/print-job';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { fail, forbidden } from '../../platform/errors.ts';
+import { BizError, fail, forbidden } from '../../platform/errors.ts';
 import { resolveFile } from '../../platform/files/files.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { hasPermission, type Principal } from '../../platform/principal.ts';
@@ -173,7 +173,7 @@ export async function preview(job: PreparedJob): Promise<PrintPreview> {
 export async function startPrintJob(
   app: FastifyInstance,
   job: PreparedJob,
-  ctx: { schoolId: number; userId: number | null; screen: PrintScreen },
+  ctx: { schoolId: number; userId: number | null; screen: PrintScreen; t: Tr },
   after?: () => Promise<void>,
 ): Promise<{ DataID: number; FileName: string }> {
   const { id } = await startJob(app, {
@@ -191,7 +191,8 @@ export async function startPrintJob(
         await renderJob(job, out, (n) => h.progress(n));
       } catch (e) {
         await fs.promises.rm(file, { force: true });
-        throw e;
+        // The download panel shows the message: a business error with its parameters, else 'print failed'.
+        throw new Error(e instanceof BizError ? ctx.t(e.msgKey, e.params) : ctx.t('printing.job.failed'));
       }
       await h.progress(job.labels.length);
       await after?.();

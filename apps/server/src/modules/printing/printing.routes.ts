@@ -291,7 +291,7 @@ export function printingRoutes(app: FastifyInstance): void {
       assertCanPrint(user, body.screen);
       const job = await prepareJob(app, db, scope, await withTemplate(db, scope, body), t);
       if (!job.labels.length) throw fail('PRINT_DATA_INVALID', 'printing.job.dataInvalid');
-      return startPrintJob(app, job, { schoolId, userId: user?.userId ?? null, screen: body.screen }, () =>
+      return startPrintJob(app, job, { schoolId, userId: user?.userId ?? null, screen: body.screen, t }, () =>
         markRangePrinted(db, scope, body.source),
       );
     },

@@ -331,6 +331,22 @@ describe('print jobs', () => {
       if (state.State !== 2) await new Promise((res) => setTimeout(res, 50));
     }
     expect(state).toMatchObject({ State: 2, DataCount: 600 });
+
+    // A barcode the symbology cannot print fails the job with the reason in the download panel.
+    const { id: _id, isDefault: _d, ...tpl } = await templateOf('barcode');
+    const ean = (await t.post(`${R}/SaveTemplate`, { ...tpl, name: 'EAN', barcodeType: 'ean13' })).json.data;
+    const ids = await makeCopies(t.schoolId, [['EANX01', '']]);
+    const bad = await t.post(`${R}/PrintJob`, {
+      screen: 'barcodeprint',
+      templateId: ean.id,
+      source: { type: 'copies', ids },
+    });
+    let failed: any;
+    for (let i = 0; i < 400 && failed?.State !== 3 && failed?.State !== 2; i++) {
+      failed = (await t.post(`${P}/Config/GetProgress`, { DataID: bad.json.data.DataID })).json.data;
+      if (failed.State !== 3) await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(failed).toMatchObject({ State: 3, Error: 'Barcode EANX01 cannot be printed as ean13' });
   });
 
   it('never prints another school’s copies, and needs the screen’s print permission', async () => {

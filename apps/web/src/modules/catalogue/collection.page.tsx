@@ -14,7 +14,8 @@ import { CopiesBulkEdit } from './copies-bulk-edit.tsx';
 import { CopyEditor } from './copy-editor.tsx';
 import { type CopyListRow, CopyTable } from './copy-table.tsx';
 import { money } from './types.ts';
-import { useEditingOptions } from './use-options.ts';
+import { RfidBind } from './rfid-bind.tsx';
+import { useEditingConfig, useEditingOptions } from './use-options.ts';
 
 type Filters = Record<string, string | number | undefined>;
 interface Sums {
@@ -37,6 +38,8 @@ export default function CollectionPage() {
     export: usePermission('collection:export'),
   };
   const opts = useEditingOptions();
+  const { config } = useEditingConfig();
+  const [binding, setBinding] = useState<CopyListRow | null>(null);
   const [tab, setTab] = useState<'all' | 'warnings'>('all');
   const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
   const [key, setKey] = useState('');
@@ -219,6 +222,7 @@ export default function CollectionPage() {
         loading={loading}
         can={can}
         onEdit={(c) => setEditing(c.id)}
+        onBind={config.rfidReader === 'none' ? undefined : setBinding}
         reload={reload}
         rowSelection={
           can.edit || can.delete
@@ -233,6 +237,15 @@ export default function CollectionPage() {
         onClose={closeEditor}
         onSaved={() => {
           setEditing(null);
+          reload();
+        }}
+      />
+      <RfidBind
+        copy={binding}
+        readerKind={config.rfidReader}
+        onClose={() => setBinding(null)}
+        onDone={() => {
+          setBinding(null);
           reload();
         }}
       />

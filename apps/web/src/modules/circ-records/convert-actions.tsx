@@ -1,4 +1,4 @@
-import { Button, Dropdown, Form, Input, Modal } from 'antd';
+import { Button, Dropdown, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,46 +8,52 @@ import { notify } from '../../app/notify.ts';
 import type { LoanRow } from './loan-list.tsx';
 import { URLS } from './shared.ts';
 
-type Kind = 'returned' | 'weeding';
+type Kind = 'returned' | 'weeding' | 'lost';
 
 /**
- * Row actions of an open loan: details, convert to returned, to weeding (reason required), and to lost —
- * losses are registered on /loss-register (compensation amount), which the button opens with the barcode.
+ * Row actions of a loan: details and, while open, its conversions (spec §4): to returned, to lost (a loss is
+ * registered with its compensation — losses module) and to weeding (reason required).
  */
 export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDone: () => void; detail?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canReturn = usePermission('return:return');
-  const canWeed = usePermission('weeding:weed');
-  const canLose = usePermission('loss-register:add');
+  const can = {
+    returned: usePermission('return:return'),
+    lost: usePermission('loss-register:add'),
+    weeding: usePermission('weeding:weed'),
+  };
   const [kind, setKind] = useState<Kind | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<{ reason?: string; compensation?: number }>();
   const [busy, setBusy] = useState(false);
   const open = row.state !== 'returned';
   const submit = async () => {
-    const { reason = '' } = form.getFieldsValue();
+    const { reason = '', compensation } = form.getFieldsValue();
     setBusy(true);
     try {
       await api.post(
-        kind === 'returned' ? URLS.toReturned : URLS.toWeeding,
-        { id: row.id, reason },
-        { showError: kind === 'returned' },
+        URLS.convert,
+        {
+          id: row.id,
+          to: kind,
+          reason,
+          compensationFen:
+            compensation === undefined || compensation === null ? undefined : Math.round(compensation * 100),
+        },
+        { showError: false },
       );
       notify.success(t(`circRecords.convert.done.${kind}`));
       setKind(null);
       form.resetFields();
       onDone();
     } catch (e) {
-      if (!fieldErrors(form, e)) throw e;
+      if (!fieldErrors(form, e)) notify.error((e as { msg?: string }).msg ?? String(e));
     } finally {
       setBusy(false);
     }
   };
-  const items = [
-    canReturn && { key: 'returned', label: t('circRecords.convert.toReturned') },
-    canWeed && { key: 'weeding', label: t('circRecords.convert.toWeeding'), danger: true },
-    canLose && { key: 'lost', label: t('circRecords.convert.toLost') },
-  ].filter(Boolean) as { key: string; label: string }[];
+  const items = (['returned', 'lost', 'weeding'] as const)
+    .filter((k) => can[k])
+    .map((k) => ({ key: k, label: t(`circRecords.convert.to.${k}`), danger: k === 'weeding' }));
   return (
     <>
       {detail && (
@@ -56,15 +62,7 @@ export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDo
         </Button>
       )}
       {open && items.length > 0 && (
-        <Dropdown
-          menu={{
-            items,
-            onClick: ({ key }) =>
-              key === 'lost'
-                ? navigate(`/loss-register?barcode=${encodeURIComponent(row.barcode)}`)
-                : setKind(key as Kind),
-          }}
-        >
+        <Dropdown menu={{ items, onClick: ({ key }) => setKind(key as Kind) }}>
           <Button type="link" size="small">
             {t('circRecords.action.convert')}
           </Button>
@@ -76,13 +74,24 @@ export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDo
         onCancel={() => setKind(null)}
         onOk={() => submit().catch(() => {})}
         confirmLoading={busy}
-        okButtonProps={{ danger: kind === 'weeding' }}
+        okButtonProps={{ danger: kind !== 'returned' }}
         destroyOnHidden
       >
         <Form form={form} layout="vertical">
+          {kind === 'lost' && (
+            <Form.Item
+              name="compensation"
+              label={t('circRecords.convert.compensation')}
+              extra={t('circRecords.convert.lostHelp', { reader: row.readerName })}
+              required
+            >
+              <InputNumber min={0} precision={2} step={1} style={{ width: 180 }} addonAfter="¥" />
+            </Form.Item>
+          )}
           <Form.Item
             name="reason"
             label={t('circRecords.convert.reason')}
+            required={kind === 'weeding'}
             extra={kind === 'weeding' ? t('circRecords.convert.weedingHelp') : undefined}
           >
             <Input.TextArea rows={3} maxLength={200} />

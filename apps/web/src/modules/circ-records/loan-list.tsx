@@ -48,7 +48,7 @@ export interface LoanListProps {
   exportPermission?: string;
   /** Extra columns after the standard ones (e.g. parents, row actions). */
   extraColumns?: ColumnsType<LoanRow>;
-  hide?: ('reader' | 'class' | 'item')[];
+  hide?: ('reader' | 'class' | 'item' | 'returned')[];
   /** Buttons next to export; gets the selected rows when `selectable`. */
   toolbar?: (h: { selected: LoanRow[]; filters: Record<string, unknown>; reload: () => void }) => ReactNode;
   selectable?: boolean;
@@ -107,7 +107,7 @@ export function LoanList(p: LoanListProps) {
     downloads.track({ id: job.DataID, fileName: job.FileName });
   };
   const has = (f: FilterName) => p.filters.includes(f);
-  const hidden = (c: 'reader' | 'class' | 'item') => p.hide?.includes(c);
+  const hidden = (c: 'reader' | 'class' | 'item' | 'returned') => p.hide?.includes(c);
 
   const columns: ColumnsType<LoanRow> = [
     ...(hidden('item')
@@ -143,12 +143,16 @@ export function LoanList(p: LoanListProps) {
       render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
     },
     { title: t('circRecords.col.dueDate'), dataIndex: 'dueDate', width: 110 },
-    {
-      title: t('circRecords.col.returnedAt'),
-      dataIndex: 'returnedAt',
-      width: 110,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : ''),
-    },
+    ...(hidden('returned')
+      ? []
+      : [
+          {
+            title: t('circRecords.col.returnedAt'),
+            dataIndex: 'returnedAt',
+            width: 110,
+            render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : ''),
+          },
+        ]),
     { title: t('circRecords.col.renewals'), dataIndex: 'renewals', width: 80 },
     {
       title: t('circRecords.col.state'),

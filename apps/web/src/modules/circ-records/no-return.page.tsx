@@ -37,6 +37,7 @@ export default function NoReturnPage() {
       url={URLS.noReturn}
       filters={['reader', 'grade', 'class', 'barcode', 'title', 'dates', 'state', 'overdue']}
       states={['open', 'overdue']}
+      hide={['returned']}
       exportUrl={URLS.exportNoReturn}
       exportPermission="no-return:export"
       selectable={canRemind}

@@ -24,6 +24,7 @@ function ParentLoans({ open }: { open: boolean }) {
       url={open ? URLS.parentNoReturn : URLS.parentLoans}
       filters={['parent', 'state']}
       states={open ? ['open', 'overdue'] : undefined}
+      hide={open ? ['returned'] : undefined}
       exportUrl={open ? URLS.exportParentNoReturn : URLS.exportParentLoans}
       exportPermission={open ? 'parents-no-return:export' : 'parents-br-records:export'}
       extraColumns={[

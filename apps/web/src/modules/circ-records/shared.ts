@@ -15,8 +15,8 @@ export const URLS = {
   exportParentNoReturn: `${P}/CircRecords/ExportParentNoReturn`,
   links: `${P}/CircRecords/GetStudentParentList`,
   updateLinks: '/micro/basic/open/StudentParents/updateStudentParents',
-  toReturned: `${P}/Circulation/LiteratureReviews`,
-  toWeeding: `${P}/Circulation/BorrowingBookWeeding`,
+  /** One conversion endpoint for the three kinds (permission checked per kind). */
+  convert: `${P}/Circulation/BorrowingBookReviews`,
   conversions: `${P}/Circulation/GetRetrieveRecords`,
   sendReminders: `${P}/Circulation/SendReminders`,
   readers: `${P}/Readers/GetReaderList`,

@@ -8,6 +8,9 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { api, fieldErrors } from '../../app/http.ts';
 import { lines, useList } from './shared.tsx';
 
+/** "一年级 1班": a class name alone repeats across grades. */
+const classLabel = (r: Record<string, unknown>) => [r.gradeName, r.name].filter(Boolean).join(' ');
+
 interface Reset {
   List: { id: number; account: string; name: string; className: string | null; password: string }[];
   count: number;
@@ -20,7 +23,7 @@ export default function BatchPasswordPage() {
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const canReset = usePermission(`${HoldingsCode.password}:reset`);
-  const classes = useList(`${P}/Org/GetClassList`, 'name');
+  const classes = useList(`${P}/Org/GetClassList`, classLabel);
   const [data, setData] = useState<Reset | null>(null);
   const rule = Form.useWatch('rule', form) ?? 'accountTail';
   const submit = (v: { classIds?: number[]; accounts?: string; rule: string; fixed?: string }) =>
@@ -69,7 +72,7 @@ export default function BatchPasswordPage() {
           />
         </Form.Item>
         <Form.Item name="accounts" label={t('holdings.password.accounts')}>
-          <Input.TextArea rows={4} style={{ maxWidth: 600 }} placeholder={t('holdings.common.barcodesHint')} />
+          <Input.TextArea rows={4} style={{ maxWidth: 600 }} placeholder={t('holdings.password.accountsHint')} />
         </Form.Item>
         <Form.Item name="rule" label={t('holdings.password.rule')}>
           <Radio.Group options={PASSWORD_RULES.map((r) => ({ value: r, label: t(`holdings.password.rules.${r}`) }))} />

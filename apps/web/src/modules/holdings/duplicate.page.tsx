@@ -86,7 +86,9 @@ export default function DuplicateCheckPage() {
                   title: t('holdings.duplicate.col.held'),
                   width: 110,
                   render: (_, r) =>
-                    r.held ? (
+                    r.invalidIsbn ? (
+                      <Tag color="red">{t('holdings.duplicate.invalidIsbn')}</Tag>
+                    ) : r.held ? (
                       <Tag color="orange">{t('holdings.duplicate.yes')}</Tag>
                     ) : (
                       <Tag color="green">{t('holdings.duplicate.no')}</Tag>

@@ -102,7 +102,11 @@ export default function BookPositioningPage() {
               </Button>
             )}
           </Space>
-          {!shelfId && <Typography.Text type="secondary">{t('holdings.position.chooseShelf')}</Typography.Text>}
+          {!shelfId && (
+            <div>
+              <Typography.Text type="secondary">{t('holdings.position.chooseShelf')}</Typography.Text>
+            </div>
+          )}
           {shelfId && (
             <Table<Item>
               size="small"

@@ -12,9 +12,13 @@ export type Opt = { value: number; label: string };
 const cache = new Map<string, Promise<Opt[]>>();
 
 /** A school list as select options (branches, locations, batches…), loaded once per screen visit. */
-export function useList(url: string, label: string, body: Record<string, unknown> = {}): Opt[] {
+export function useList(
+  url: string,
+  label: string | ((row: Record<string, unknown>) => string),
+  body: Record<string, unknown> = {},
+): Opt[] {
   const [opts, setOpts] = useState<Opt[]>([]);
-  const key = `${url}|${label}|${JSON.stringify(body)}`;
+  const key = `${url}|${String(label)}|${JSON.stringify(body)}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for url, label and body
   useEffect(() => {
     let alive = true;
@@ -22,7 +26,12 @@ export function useList(url: string, label: string, body: Record<string, unknown
     if (!p) {
       p = api
         .post<{ List: Record<string, unknown>[] }>(url, { Page: 1, Rows: 500, ...body }, { showError: false })
-        .then((d) => (d?.List ?? []).map((r) => ({ value: r.id as number, label: String(r[label] ?? '') })));
+        .then((d) =>
+          (d?.List ?? []).map((r) => ({
+            value: r.id as number,
+            label: typeof label === 'function' ? label(r) : String(r[label] ?? ''),
+          })),
+        );
       p.catch(() => cache.delete(key));
       cache.set(key, p);
       setTimeout(() => cache.delete(key), 30_000);

@@ -32,13 +32,15 @@ export default function CatalogImportPage() {
           <Button icon={<DownloadOutlined />} onClick={() => void api.download(`${P}/Marc/GetCataTemplate`, {})}>
             {t('marc.cata.template')}
           </Button>
-          <Form.Item label={t('marc.import.policy')} style={{ margin: 0 }}>
-            <Radio.Group
-              value={policy}
-              onChange={(e) => setPolicy(e.target.value)}
-              options={(['skip', 'new'] as const).map((p) => ({ value: p, label: t(`marc.policy.${p}`) }))}
-            />
-          </Form.Item>
+          <Form layout="inline">
+            <Form.Item label={t('marc.import.policy')}>
+              <Radio.Group
+                value={policy}
+                onChange={(e) => setPolicy(e.target.value)}
+                options={(['skip', 'new'] as const).map((p) => ({ value: p, label: t(`marc.policy.${p}`) }))}
+              />
+            </Form.Item>
+          </Form>
           <Upload.Dragger
             accept=".xlsx"
             showUploadList={false}

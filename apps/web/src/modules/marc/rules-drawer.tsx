@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour } from '@shuyuan/contracts/marc/record';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Segmented, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Input, InputNumber, Segmented, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
@@ -161,9 +161,14 @@ export function RulesDrawer({ open, onClose, canEdit }: { open: boolean; onClose
         <Space>
           <Segmented<MarcFlavour> value={flavour} options={['MARC21', 'UNIMARC']} onChange={setFlavour} />
           {rules?.flavour === 'MARC21' && (
-            <Form.Item label={t('marc.rules.vernacular')} style={{ margin: 0 }}>
-              <Switch checked={rules.preferVernacular} onChange={(v) => setRules({ ...rules, preferVernacular: v })} />
-            </Form.Item>
+            <Space>
+              <Switch
+                aria-label={t('marc.rules.vernacular')}
+                checked={rules.preferVernacular}
+                onChange={(v) => setRules({ ...rules, preferVernacular: v })}
+              />
+              <Typography.Text>{t('marc.rules.vernacular')}</Typography.Text>
+            </Space>
           )}
         </Space>
         {error && <Alert type="error" showIcon message={error} />}

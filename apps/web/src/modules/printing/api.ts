@@ -3,7 +3,8 @@ import type { BarcodeRuleDto } from '@shuyuan/contracts/printing/barcode-rule';
 import type { LabelKind } from '@shuyuan/contracts/printing/label-template';
 import type { TemplateDto } from '@shuyuan/contracts/printing/print-api';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/http.ts';
+import { ApiError, api } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
 
 export const PR = `${P}/Printing`;
 
@@ -34,4 +35,20 @@ export function useBarcodeRules() {
 export function pdfUrl(base64: string): string {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+}
+
+/**
+ * Print calls carry a nested selection (`source.from`, `source.barcodes.3`…) that no form field shows: the
+ * toast names the first problems themselves instead of the generic "some fields are invalid".
+ */
+export async function printCall<T>(run: (opts: { showError: false }) => Promise<T>): Promise<T> {
+  try {
+    return await run({ showError: false });
+  } catch (e) {
+    if (e instanceof ApiError && e.status !== 401) {
+      const issues = [...new Set((e.issues ?? []).map((i) => i.message))];
+      notify.error(issues.length ? issues.slice(0, 3).join('; ') : e.msg);
+    }
+    throw e;
+  }
 }

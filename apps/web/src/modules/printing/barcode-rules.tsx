@@ -40,7 +40,13 @@ function RuleCard({ rule, onSaved }: { rule: BarcodeRuleDto; onSaved: () => void
 
   return (
     <Card size="small" title={t(`printing.rule.kinds.${rule.kind}`)} data-testid={`rule-${rule.kind}`}>
-      <Form form={form} layout="vertical" disabled={!canEdit} initialValues={rule}>
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        initialValues={rule}
+        onValuesChange={(c) => form.setFields(Object.keys(c).map((name) => ({ name, errors: [] })))}
+      >
         <Form.Item name="enabled" label={t('printing.rule.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>

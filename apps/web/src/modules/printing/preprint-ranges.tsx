@@ -76,7 +76,12 @@ function RangeForm({ open, onClose }: { open: boolean; onClose: (saved: boolean)
       onOk={() => void save().catch(() => {})}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ prefix: '', width: 0, checkDigit: false, remark: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ prefix: '', width: 0, checkDigit: false, remark: '' }}
+        onValuesChange={(c) => form.setFields(Object.keys(c).map((name) => ({ name, errors: [] })))}
+      >
         {rule && (
           <Button size="small" onClick={() => void fromRule().catch(() => {})} style={{ marginBottom: 12 }}>
             {t('printing.range.useRule')}

@@ -16,7 +16,7 @@ import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
-import { PR, useTemplates } from './api.ts';
+import { PR, printCall, useTemplates } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 import { SourcePanel } from './source-panel.tsx';
 import { type SourceKind, type SourceValues, toSource } from './source.ts';
@@ -87,12 +87,13 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
   const load = async (p = page) => {
     setBusy('list');
     try {
-      const r = await api.post<{ List: PrintLabelRow[]; Total: number }>(`${PR}/GetPrintList`, {
-        screen,
-        kind,
-        source: toSource(values()),
-        ...p,
-      });
+      const r = await printCall((o) =>
+        api.post<{ List: PrintLabelRow[]; Total: number }>(
+          `${PR}/GetPrintList`,
+          { screen, kind, source: toSource(values()), ...p },
+          o,
+        ),
+      );
       setRows(r);
       setPage(p);
     } finally {
@@ -119,7 +120,7 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
   const doPreview = async () => {
     setBusy('preview');
     try {
-      const r = await api.post<PrintPreview>(`${PR}/Preview`, request());
+      const r = await printCall((o) => api.post<PrintPreview>(`${PR}/Preview`, request(), o));
       setInfo(r);
       setPdf(r.pdf);
     } finally {
@@ -133,11 +134,11 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
       const body = request(extra);
       const count = selected.length || info?.total || rows?.Total || 0;
       if (count > DIRECT_PRINT_MAX) {
-        const job = await api.post<{ DataID: number; FileName: string }>(`${PR}/PrintJob`, body);
+        const job = await printCall((o) => api.post<{ DataID: number; FileName: string }>(`${PR}/PrintJob`, body, o));
         downloads.track({ id: job.DataID, fileName: job.FileName });
         notify.success(t('printing.work.jobStarted'));
       } else {
-        await api.download(`${PR}/PrintFile`, body);
+        await printCall((o) => api.download(`${PR}/PrintFile`, body, o));
       }
     } finally {
       setBusy(null);
@@ -158,7 +159,10 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
             form={what}
             layout="vertical"
             initialValues={{ type: sources[0] }}
-            onValuesChange={() => setSelected([])}
+            onValuesChange={() => {
+              setSelected([]);
+              setInfo(null);
+            }}
           >
             <SourcePanel kinds={sources} />
             {selectable && (

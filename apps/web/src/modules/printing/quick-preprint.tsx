@@ -13,7 +13,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
-import { PR, useBarcodeRules, useTemplates } from './api.ts';
+import { PR, printCall, useBarcodeRules, useTemplates } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 
 const SCREEN = 'barcode-prepriting2';
@@ -71,10 +71,9 @@ export function QuickPreprint() {
   const preview = async () => {
     const r = range();
     if (!r) return;
-    const p = await api.post<PrintPreview>(`${PR}/Preview`, {
-      ...body(r.v, { type: 'range', range: r.range }),
-      output: 'pdf',
-    });
+    const p = await printCall((o) =>
+      api.post<PrintPreview>(`${PR}/Preview`, { ...body(r.v, { type: 'range', range: r.range }), output: 'pdf' }, o),
+    );
     setInfo(p);
     setPdf(p.pdf);
   };
@@ -91,10 +90,10 @@ export function QuickPreprint() {
       }
       const b = body(r.v, source);
       if (r.range.end - r.range.start + 1 > DIRECT_PRINT_MAX) {
-        const job = await api.post<{ DataID: number; FileName: string }>(`${PR}/PrintJob`, b);
+        const job = await printCall((o) => api.post<{ DataID: number; FileName: string }>(`${PR}/PrintJob`, b, o));
         downloads.track({ id: job.DataID, fileName: job.FileName });
         notify.success(t('printing.work.jobStarted'));
-      } else await api.download(`${PR}/PrintFile`, b);
+      } else await printCall((o) => api.download(`${PR}/PrintFile`, b, o));
     } finally {
       setBusy(false);
     }
@@ -108,6 +107,7 @@ export function QuickPreprint() {
           <Form
             form={form}
             layout="vertical"
+            onValuesChange={(c) => form.setFields(Object.keys(c).map((name) => ({ name, errors: [] })))}
             initialValues={{ prefix: '', width: 0, checkDigit: false, reserve: canReserve, output: 'pdf' }}
           >
             {rule && (

@@ -111,6 +111,18 @@ export function TemplateEditor({ kinds }: { kinds: LabelKind[] }) {
     }, 600);
   }
 
+  /** An edited field loses its old error; the preview follows the form. */
+  function onChange(changed: Record<string, unknown>) {
+    const paths: (string | number)[][] = [];
+    const walk = (v: unknown, at: (string | number)[]) => {
+      if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+      else paths.push(at);
+    };
+    walk(changed, []);
+    form.setFields(paths.map((name) => ({ name: name as never, errors: [] })));
+    refresh();
+  }
+
   const save = async () => {
     const v = form.getFieldsValue(true) as Values;
     try {
@@ -200,7 +212,7 @@ export function TemplateEditor({ kinds }: { kinds: LabelKind[] }) {
       </Col>
       <Col xs={24} lg={9}>
         <Card size="small" title={editing?.name || t('printing.template.new')}>
-          <Form form={form} layout="vertical" disabled={readOnly} onValuesChange={refresh} size="small">
+          <Form form={form} layout="vertical" disabled={readOnly} onValuesChange={onChange} size="small">
             <Row gutter={8}>
               <Col span={14}>
                 <Form.Item name="name" label={t('printing.template.name')} required>

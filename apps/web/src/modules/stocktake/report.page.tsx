@@ -69,7 +69,7 @@ export default function ReportPage() {
 
   return (
     <Card className="sy-inventory-report">
-      <Space wrap style={{ marginBottom: 16 }}>
+      <Space wrap style={{ marginBottom: 16, display: 'flex' }}>
         <span>{t('stocktake.report.session')}</span>
         <Select
           className="sy-report-session"
@@ -87,7 +87,7 @@ export default function ReportPage() {
         <Empty description={t('stocktake.report.none')} />
       ) : (
         <>
-          <Space size="large" wrap className="sy-report-totals" style={{ marginBottom: 16 }}>
+          <Space size="large" wrap className="sy-report-totals" style={{ marginBottom: 16, display: 'flex' }}>
             <Statistic title={t('stocktake.report.expected')} value={report.totals.expected} />
             {LISTS.map((l) => (
               <Statistic

@@ -102,16 +102,18 @@ export function ScanPanel({ session, onChanged }: { session: StocktakeSession; o
         )
       }
     >
-      <Space size="large" wrap style={{ marginBottom: 16 }}>
-        <Statistic title={t('stocktake.session.expected')} value={session.expectedCount} />
-        <Statistic className="sy-stocktake-found" title={t('stocktake.session.found')} value={session.foundCount} />
-        <Statistic title={t('stocktake.session.scans')} value={session.scanCount} />
-        <Statistic title={t('stocktake.scan.pending')} value={pending} />
-      </Space>
+      <div style={{ marginBottom: 16 }}>
+        <Space size="large" wrap>
+          <Statistic title={t('stocktake.session.expected')} value={session.expectedCount} />
+          <Statistic className="sy-stocktake-found" title={t('stocktake.session.found')} value={session.foundCount} />
+          <Statistic title={t('stocktake.session.scans')} value={session.scanCount} />
+          <Statistic title={t('stocktake.scan.pending')} value={pending} />
+        </Space>
+      </div>
       {closed ? (
         <Alert type="info" showIcon message={t('stocktake.scan.closed')} />
       ) : (
-        <Space wrap style={{ marginBottom: 12 }}>
+        <Space wrap style={{ marginBottom: 12, display: 'flex' }}>
           <Input
             ref={input}
             autoFocus
