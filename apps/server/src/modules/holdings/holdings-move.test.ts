@@ -286,6 +286,36 @@ describe('resource access and batch password reset', () => {
     expect(list.json.data.Total).toBe(2);
   });
 
+  it('the desk refuses a copy its branch may not lend, and lends the others', async () => {
+    const fx = f();
+    const br = await fx.branch();
+    const closedLoc = await fx.location(br.id);
+    const openLoc = await fx.location(br.id);
+    await t.post(`${P}/Holdings/AddResourceAuth`, { branchId: br.id, locationId: closedLoc.id, canLend: false });
+    const rec = await fx.record();
+    const [kept] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: closedLoc.id });
+    const [lendable] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: openLoc.id });
+    const [reader] = await t.db
+      .insert(appUser)
+      .values({ schoolId: t.schoolId, account: `R${Date.now()}`, name: 'Reader', identity: 'student' })
+      .returning();
+    const refused = await t.post(
+      `${P}/Circulation/LiteratureCirc`,
+      { readerBarcode: reader.account, barcode: kept.barcode },
+      { lang: 'en' },
+    );
+    expect(refused.json).toMatchObject({
+      success: false,
+      errorCode: 'NOT_LENDABLE',
+      msg: 'This copy may not be lent (resource access settings)',
+    });
+    const ok = await t.post(`${P}/Circulation/LiteratureCirc`, {
+      readerBarcode: reader.account,
+      barcode: lendable.barcode,
+    });
+    expect(ok.json.success, ok.json.msg).toBe(true);
+  });
+
   it("resets a class's reader passwords by rule, never staff, and answers the new passwords", async () => {
     const [g] = await t.db
       .insert(grade)

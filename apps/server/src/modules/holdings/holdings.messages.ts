@@ -71,6 +71,10 @@ registerMessages({
     'auth.file': { zh: '资源权限', en: 'Resource access' },
     'auth.canView': { zh: '可检索', en: 'Visible' },
     'auth.canLend': { zh: '可外借', en: 'Lendable' },
+    'auth.notLendable': {
+      zh: '按资源权限设置，该馆藏不可外借',
+      en: 'This copy may not be lent (resource access settings)',
+    },
   }),
   ...prefixed('holdings.field', {
     barcode: { zh: '条码', en: 'Barcode' },

@@ -3,11 +3,14 @@ import { asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { fail } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { branch, resourceType } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { mustExist, nameOf } from '../basic/refs.ts';
+import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import type { BorrowCheck } from '../circulation/circulation.hooks.ts';
 import { resourceAuth } from './holdings.table.ts';
 
 const CODE = 'resource-mana.basic-set.resource-auth';
@@ -38,6 +41,27 @@ export async function resourceAccess(
   const best = rows.sort((a, b) => weight(b) - weight(a))[0];
   return best ? { canView: best.canView, canLend: best.canLend } : { canView: true, canLend: true };
 }
+
+/**
+ * Circulation (desk, batch, SIP2): a copy whose rule says "not lendable" is refused. Schools without rules pay one
+ * indexed look-up per borrow.
+ */
+export const lendCheck: BorrowCheck = async ({ tx, scope, copy: c }) => {
+  const [any] = await tx.select({ id: resourceAuth.id }).from(resourceAuth).where(scope.where(resourceAuth)).limit(1);
+  if (!any) return undefined;
+  const [rec] = await tx
+    .select({ typeId: catalogueRecord.resourceTypeId })
+    .from(catalogueRecord)
+    .where(eq(catalogueRecord.id, c.recordId))
+    .limit(1);
+  const access = await resourceAccess(tx, scope, {
+    branchId: c.branchId,
+    resourceTypeId: rec?.typeId ?? null,
+    locationId: c.locationId,
+  });
+  if (!access.canLend) throw fail('NOT_LENDABLE', 'holdings.auth.notLendable');
+  return undefined;
+};
 
 /** `/resource-mana/basic-set/resource-auth`: the rules, on the resource kit (P/Holdings/*ResourceAuth). */
 export function resourceAuthRoutes(app: FastifyInstance): void {
