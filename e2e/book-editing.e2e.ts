@@ -29,7 +29,10 @@ const item = (label: string) =>
   screen()
     .locator('.ant-form-item')
     .filter({ has: page.locator('label').filter({ hasText: loose(label) }) });
-const field = (name: string) => item(zh(`catalogue.field.${name}`)).locator('input').first();
+const field = (name: string) =>
+  item(zh(`catalogue.field.${name}`))
+    .locator('input')
+    .first();
 
 async function lookUp(isbn: string): Promise<void> {
   await page.goto(`${session.server.url}/library/#${EDITING}`);

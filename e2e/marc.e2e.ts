@@ -59,8 +59,8 @@ describe('MARC import on /marc-import', () => {
 
     // PreviewMarc: one record's tags
     await rows.nth(2).click();
-    const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('.sy-marc-tags') });
-    await drawer.getByText('青铜葵花测试本').waitFor();
+    const tags = page.locator('.sy-marc-tags');
+    await expect.poll(() => tags.textContent(), { timeout: 20_000 }).toContain('青铜葵花测试本');
     await shot(page, 'marc-import-preview');
     await page.keyboard.press('Escape');
 
@@ -80,7 +80,7 @@ describe('MARC import on /marc-import', () => {
   it('finds the imported book in the MARC editor with its 245 field', async () => {
     await page.goto(`${session.server.url}/library/#${EDITOR}`);
     const screen = view(page, EDITOR);
-    const search = screen.locator('.ant-input-search input');
+    const search = screen.locator('.sy-marc-find input');
     await search.fill('青铜葵花测试本');
     await search.press('Enter');
     // one hit opens directly

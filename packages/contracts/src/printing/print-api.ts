@@ -78,12 +78,14 @@ export const PrintSource = z.discriminatedUnion('type', [
       )
       .min(1, 'printing.job.dataInvalid'),
   }),
-  /** Reader cards: by reader ids, or all readers of classes / grades. */
+  /** Reader cards: by reader ids, all readers of classes / grades, or a card number / name search. */
   z.object({
     type: z.literal('readers'),
     ids: z.array(z.coerce.number().int().positive()).max(PRINT_LIMIT, 'printing.job.limit').default([]),
     classIds: z.array(z.coerce.number().int().positive()).default([]),
     gradeIds: z.array(z.coerce.number().int().positive()).default([]),
+    /** Card number or name (part of it). */
+    key: z.string().trim().max(50).optional(),
   }),
   /** A pre-printing range, saved or typed in. */
   z.object({ type: z.literal('preprint'), rangeId: z.coerce.number().int().positive() }),

@@ -1,7 +1,7 @@
 import type { CollectionExport } from '@shuyuan/contracts/catalogue/collection';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { desc, lt } from 'drizzle-orm';
+import { desc, lt, type SQL } from 'drizzle-orm';
 import { invalid } from '../../platform/errors.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import type { Ctx } from '../../platform/route.ts';
@@ -111,8 +111,8 @@ export async function startCollectionExport(app: FastifyInstance, ctx: Ctx<Colle
       let done = 0;
       let after: number | null = null;
       while (!job.stopped) {
-        const keyset = after === null ? [] : [lt(copy.id, after)];
-        const rows = await selectCopyRows(db, copyWhere(ctx.scope, filters), ...keyset)
+        const keyset: SQL[] = after === null ? [] : [lt(copy.id, after)];
+        const rows: CopyRow[] = await selectCopyRows(db, copyWhere(ctx.scope, filters), ...keyset)
           .orderBy(desc(copy.id))
           .limit(BATCH);
         if (!rows.length) break;

@@ -50,8 +50,8 @@ registerMessages({
   },
   'circ.loanNotFound': { zh: '馆藏 {{barcode}} 没有未还的借阅', en: 'The copy {{barcode}} is not on loan' },
   'circ.returnLost': {
-    zh: '馆藏 {{barcode}} 已登记丢失且没有未还借阅，请在“丢失找回”中处理',
-    en: 'The copy {{barcode}} is registered as lost with no open loan; handle it under Lost found',
+    zh: '馆藏 {{barcode}} 已登记遗失，不能按还书处理；如已找回，请在“遗失找回”中办理',
+    en: 'The copy {{barcode}} is registered as lost, not on loan; if it turned up, use Lost and found',
   },
   'circ.renewLimit': {
     zh: '已续借 {{count}} 次，达到续借上限',

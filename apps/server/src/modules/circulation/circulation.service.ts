@@ -131,7 +131,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
 
 /**
  * Takes a copy back. Business rule: the copy must exist (COPY_NOT_FOUND, or the barcode rule's own message) and
- * have an open loan (LOAN_NOT_FOUND; a copy registered lost says to use lost-and-found); the loan is closed now. Return hooks (reservations) may answer a hold:
+ * have an open loan (LOAN_NOT_FOUND; a copy registered lost answers COPY_LOST: found again, see lost-and-found); the loan is closed now. Return hooks (reservations) may answer a hold:
  * then the copy goes to the hold shelf ('reserved') and the answer carries `hold`; otherwise it goes back to
  * 'available'. The answer names the reader and the days overdue (today − due date, 0 when on time).
  */
@@ -141,7 +141,7 @@ export async function returnItem(db: Db, scope: Scope, input: { barcode: string;
     const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
     const open = await findOpenLoan(tx, scope, c.id);
     if (!open && c.circState === CircState.LOST) {
-      throw fail(CircError.LOAN_NOT_FOUND, 'circ.returnLost', { barcode: c.barcode });
+      throw fail(CircError.COPY_LOST, 'circ.returnLost', { barcode: c.barcode });
     }
     if (!open) throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     const { loan: l, account, name } = open;

@@ -85,9 +85,15 @@ describe('every refusal of the desk says why, in Chinese and English', () => {
       `馆藏 ${lost} 已登记丢失，不能借出`,
     ]);
     expect((await refusal(r.account, locked))[1]).toBe(`The copy ${locked} is locked and cannot be lent`);
-    // Scanned at the return desk, a lost copy points to lost-and-found.
+    // Scanned at the return desk, a lost copy answers its own code (the desk offers lost-and-found) and
+    // stays lost: nothing is written.
     const back = await t.post(`${P}/Circulation/LiteratureReturn`, { barcode: lost });
-    expect(back.json.msg).toBe(`The copy ${lost} is registered as lost with no open loan; handle it under Lost found`);
+    expect(back.json.errorCode).toBe('COPY_LOST');
+    expect(back.json.msg).toBe(`The copy ${lost} is registered as lost, not on loan; if it turned up, use Lost and found`);
+    const backZh = await t.post(`${P}/Circulation/LiteratureReturn`, { barcode: lost }, { lang: 'zh' });
+    expect(backZh.json.msg).toBe(`馆藏 ${lost} 已登记遗失，不能按还书处理；如已找回，请在“遗失找回”中办理`);
+    const [still] = await t.db.select().from(copy).where(eq(copy.barcode, lost));
+    expect(still.circState).toBe('lost');
     expect(await refusal(r.account, weeded)).toEqual([
       'COPY_WEEDED',
       `The copy ${weeded} has been weeded`,

@@ -3,7 +3,7 @@ import { callNumberLines } from '@shuyuan/contracts/printing/call-number';
 import type { LabelKind } from '@shuyuan/contracts/printing/label-template';
 import type { PrintLabelRow, PrintSource } from '@shuyuan/contracts/printing/print-api';
 import { PRINT_LIMIT } from '@shuyuan/contracts/printing/print-job';
-import { and, asc, count, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -25,7 +25,9 @@ export interface PrintRows {
   rows: PrintLabelRow[];
 }
 
-const starts = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const starts = (s: string) => `${escapeLike(s)}%`;
+const contains = (s: string) => `%${escapeLike(s)}%`;
 
 /** WHERE on copies for a copy selection. */
 function copyCondition(scope: Scope, source: PrintSource): SQL | undefined {
@@ -84,6 +86,7 @@ function readerCondition(scope: Scope, s: Extract<PrintSource, { type: 'readers'
         sql`(select ${schoolClass.id} from ${schoolClass} where ${scope.where(schoolClass, inArray(schoolClass.gradeId, s.gradeIds))})`,
       ),
     );
+  if (s.key) parts.push(or(ilike(appUser.account, contains(s.key)), ilike(appUser.name, contains(s.key)))!);
   if (!parts.length) throw fail('PRINT_DATA_INVALID', 'printing.job.dataInvalid');
   return and(ne(appUser.identity, 'staff'), or(...parts))!;
 }

@@ -387,6 +387,8 @@ describe('print jobs', () => {
     expect(list.json.data.List).toEqual([
       expect.objectContaining({ barcode: 'RC0001', readerClass: '打印测试年级 2班' }),
     ]);
+    const byKey = await t.post(`${R}/GetPrintList`, { screen: 'userprint', source: { type: 'readers', key: 'rc000' } });
+    expect(byKey.json.data.List.map((x: any) => x.barcode)).toEqual(['RC0001']);
     const r = await printFile({
       screen: 'userprint',
       templateId: card.id,

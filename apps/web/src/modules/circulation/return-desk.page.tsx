@@ -1,8 +1,11 @@
-import { Alert, Card, Descriptions, Space, Typography } from 'antd';
+import { CircError } from '@shuyuan/contracts/circulation/loan';
+import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { deskApi, type ReturnDone } from './desk-api.ts';
+import { errorCodeOf } from './feedback.ts';
 import { OverdueTag } from './reader-panel.tsx';
 import { useScanQueue } from './scan-queue.ts';
 import { ScanInput } from './scan-input.tsx';
@@ -24,6 +27,41 @@ function HoldNotice({ r }: { r: ReturnDone }) {
 }
 
 /**
+ * A copy registered lost turned up at the return desk: it is not on loan, so it cannot be "returned"; the
+ * desk offers the lost-and-found screen with the barcode filled in (found again, refund if chosen).
+ */
+function LostNotice({ barcode, onDismiss }: { barcode: string; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canFind = usePermission('loss-found');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      closable
+      onClose={onDismiss}
+      data-testid="lost-notice"
+      message={t('circulation.return.lost', { barcode })}
+      description={canFind ? t('circulation.return.lostHelp') : t('circulation.return.lostNoAccess')}
+      action={
+        canFind ? (
+          <Button
+            type="primary"
+            data-testid="lost-open-found"
+            onClick={() => {
+              onDismiss();
+              navigate(`/loss-found?barcode=${encodeURIComponent(barcode)}`);
+            }}
+          >
+            {t('circulation.return.lostOpen')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
  * Screen /return — the return desk, scan only: each copy is queued and taken back in scan order; the last one
  * is shown large with its reader, due date and days overdue, and a hold-shelf notice when a reservation is
  * waiting for it.
@@ -32,9 +70,11 @@ export default function ReturnDeskPage() {
   const { t } = useTranslation();
   const canReturn = usePermission('return:return');
   const [last, setLast] = useState<ReturnDone | null>(null);
+  const [lost, setLost] = useState<string | null>(null);
   const { lines, add, settle, clear } = useScanLines<ReturnDone>();
   const { push, pending } = useScanQueue<ReturnDone>((o) => {
     if (o.ok) setLast(o.value);
+    setLost(!o.ok && errorCodeOf(o.error) === CircError.COPY_LOST ? o.code : null);
     settle(o, (v) => ({
       title: v.title,
       detail: (
@@ -75,6 +115,7 @@ export default function ReturnDeskPage() {
         </Space>
         {!canReturn && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
       </Card>
+      {lost && <LostNotice barcode={lost} onDismiss={() => setLost(null)} />}
       {last && (
         <Card size="small" title={t('circulation.return.last')} data-testid="last-return">
           <Descriptions size="small" column={3}>

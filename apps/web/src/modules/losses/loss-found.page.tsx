@@ -1,8 +1,9 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { LossDto, LossOption } from '@shuyuan/contracts/losses/loss';
 import { Alert, Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
@@ -40,6 +41,14 @@ export default function LossFoundPage() {
     setLoss(l);
     form.setFieldsValue({ option: 'retrieve_after_logout', note: '' });
   };
+
+  // Opened from the return desk (a lost copy scanned there): /loss-found?barcode=… looks it up at once.
+  const [params] = useSearchParams();
+  const fromLink = params.get('barcode');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new link starts a lookup
+  useEffect(() => {
+    if (fromLink) void lookup(fromLink).catch(() => undefined);
+  }, [fromLink]);
 
   const submit = async () => {
     if (!loss) return;

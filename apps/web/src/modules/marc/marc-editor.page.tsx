@@ -108,6 +108,7 @@ export default function MarcEditorPage() {
         <Card size="small" title={t('marc.editor.find')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Input.Search
+              className="sy-marc-find"
               value={key}
               allowClear
               placeholder={t('marc.editor.findHint')}

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Card, Col, Form, InputNumber, Radio, Row, Select, Space, Table, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
@@ -69,6 +70,12 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
   const template = templates.find((x) => x.id === templateId);
   const kind: LabelKind = template?.kind ?? conf.kinds[0];
   const selectable = sources.some((s) => s !== 'callNumbers');
+  // Other screens link here with `?key=` (e.g. the card desk's "print card"): fill it in, also on a kept-alive tab.
+  const [params] = useSearchParams();
+  const presetKey = params.get('key');
+  useEffect(() => {
+    if (presetKey) what.setFieldValue('key', presetKey);
+  }, [presetKey, what]);
 
   useEffect(() => {
     if (!how.getFieldValue('templateId') && templates.length)
@@ -80,7 +87,7 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
     const s = toSource(values());
     if (!selected.length) return s;
     return s.type === 'readers'
-      ? { ...s, ids: selected, gradeIds: [], classIds: [] }
+      ? { ...s, ids: selected, gradeIds: [], classIds: [], key: undefined }
       : { type: 'copies' as const, ids: selected };
   };
 

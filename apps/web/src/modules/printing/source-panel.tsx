@@ -94,6 +94,9 @@ export function SourcePanel({ kinds }: { kinds: SourceKind[] }) {
           <Form.Item name="classIds" label={t('printing.work.class')}>
             <Select mode="multiple" allowClear optionFilterProp="label" options={classes} />
           </Form.Item>
+          <Form.Item name="key" label={t('printing.work.readerKey')}>
+            <Input allowClear placeholder={t('printing.work.readerKeyPlaceholder')} />
+          </Form.Item>
         </>
       )}
     </>

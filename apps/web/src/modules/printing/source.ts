@@ -44,6 +44,12 @@ export function toSource(v: SourceValues): PrintSource {
     case 'callNumbers':
       return { type: 'callNumbers', lines: parseCallNumbers(v.callNumbers) };
     case 'readers':
-      return { type: 'readers', ids: [], gradeIds: v.gradeIds ?? [], classIds: v.classIds ?? [] };
+      return {
+        type: 'readers',
+        ids: [],
+        gradeIds: v.gradeIds ?? [],
+        classIds: v.classIds ?? [],
+        key: v.key || undefined,
+      };
   }
 }

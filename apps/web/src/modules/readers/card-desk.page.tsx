@@ -258,7 +258,7 @@ export default function CardDeskPage() {
                 <Button onClick={() => setRefunding(reader)}>{t('readers.cardDesk.refund')}</Button>
               )}
               {canPrint && (
-                <Button onClick={() => navigate(`/userprint?accounts=${encodeURIComponent(reader.account)}`)}>
+                <Button onClick={() => navigate(`/userprint?key=${encodeURIComponent(reader.account)}`)}>
                   {t('readers.cardDesk.print')}
                 </Button>
               )}
