@@ -47,7 +47,7 @@ export function synth(i: number): MarcRecord {
 export async function writeSynthFile(file: string, n: number) {
   const out = fs.createWriteStream(file);
   for (let i = 0; i < n; i++) {
-    if (!out.write(writeIso2709(synth(i)))) await new Promise((r) => out.once('drain', r));
+    if (!out.write(writeIso2709(synth(i)))) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }

@@ -29,7 +29,9 @@ export async function benchMarcMemory() {
     const timer = setInterval(sample, 50);
     const { secs } = await h.runJob(`${P}/Marc/Import`, { fileUrl, duplicatePolicy: 'skip' }, sample);
     clearInterval(timer);
-    console.log(`  file ${(fs.statSync(file).size / MB).toFixed(1)} MB; RSS before import ${(base / MB).toFixed(0)} MB`);
+    console.log(
+      `  file ${(fs.statSync(file).size / MB).toFixed(1)} MB; RSS before import ${(base / MB).toFixed(0)} MB`,
+    );
     report(`MARC import ${N / 1000}k: peak RSS (PGlite on disk)`, peak / MB, 'MB', 1024, 'lower');
     report(`MARC import ${N / 1000}k via task (PGlite on disk)`, N / secs, 'rec/s', 2000, 'higher');
     for (const format of ['iso2709', 'marcxml'] as const) {

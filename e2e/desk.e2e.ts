@@ -4,20 +4,30 @@ import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/circulation/circulation.messages.ts';
+import '../apps/server/src/modules/reservations/reservations.messages.ts';
 import { apiPost, serverText, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
 
 /**
- * The circulation desk as a librarian (issue 4 §2, §3): lend three books to a student, the fourth is refused
- * (limit 3), then one of them comes back overdue and the return desk shows the days. The server runs on a
- * fresh PostgreSQL database so the test can put a due date in the past (TEST_DATABASE_URL or the local one).
+ * The circulation desk as a librarian (issue 4 §2, §3, §4): lend three books to a student, the fourth is
+ * refused (limit 3), then one of them comes back overdue and the return desk shows the days; a reserved copy
+ * comes back and goes to the hold shelf for its reader only; a lost copy scanned at the return desk leads to
+ * lost-and-found. The server runs on a fresh PostgreSQL database so the test can put a due date in the past
+ * (TEST_DATABASE_URL or the local one).
  */
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIBRARIAN = { account: 'e2e-desk', password: 'Desk#2026e2e', name: '借还馆员' };
 const DESK = ['surrency.borrow', 'surrency.borrow:borrow', 'return', 'return:return', 'renew', 'renew:renew'];
+const LOSS = ['loss-found', 'loss-found:retrieve'];
 const READER = { account: 'S2026001', name: '李小明' };
 const BOOKS = ['DESK0001', 'DESK0002', 'DESK0003', 'DESK0004'];
+/** One title with a single copy: on loan to BORROWER, reserved by HOLDER; OTHER tries to take it. */
+const BORROWER = { account: 'S2026011', name: '赵一' };
+const HOLDER = { account: 'S2026012', name: '钱二' };
+const OTHER = { account: 'S2026013', name: '孙三' };
+const HELD = 'HOLD0001';
+const LOST = 'LOST0001';
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
@@ -37,6 +47,8 @@ async function sql(url: string, text: string, params: unknown[] = []) {
 }
 
 let server: RunningServer;
+let heldRecordId = 0;
+let adminCall: (url: string, body: unknown) => Promise<any>;
 let ctx: BrowserContext | undefined;
 let page: Page;
 shotOnFailure(() => page);
@@ -56,12 +68,20 @@ beforeAll(async () => {
       expect(r.json?.code, `${url} ${JSON.stringify(r.json)}`).toBe(0);
       return r.json.data;
     };
+    adminCall = call;
     const role = await call(`${P}/Role/AddRole`, { name: '借还台' });
-    await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: DESK });
+    await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: [...DESK, ...LOSS] });
     await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
-    await call(`${P}/Readers/AddReader`, { ...READER, identity: 'student' });
+    for (const r of [READER, BORROWER, HOLDER, OTHER])
+      await call(`${P}/Readers/AddReader`, { ...r, identity: 'student' });
     const rec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '小王子', author: '圣埃克苏佩里' });
     await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: rec.id, count: 4, barcodes: BOOKS });
+    const held = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '三体', author: '刘慈欣' });
+    heldRecordId = held.id;
+    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: held.id, count: 1, barcodes: [HELD] });
+    const lostRec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '昆虫记', author: '法布尔' });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: lostRec.id, count: 1, barcodes: [LOST] });
+    // The admin's token outlives the closed browser: the later tests set up their cases through it.
   } finally {
     await admin.close();
   }
@@ -149,5 +169,78 @@ describe('the circulation desk', () => {
     const overdue = last.getByTestId('last-overdue');
     await overdue.filter({ hasText: zh('circulation.common.overdueDays', { count: 6 }) }).waitFor();
     await shot(page, 'desk-return-overdue');
+  });
+
+  it('puts a returned copy on the hold shelf for the reader who reserved it, and lends it to that reader only', async () => {
+    // The title's only copy is on loan; a second reader reserves the title: the reservation waits.
+    await adminCall(`${P}/Circulation/LiteratureCirc`, { readerBarcode: BORROWER.account, barcode: HELD });
+    const res = await adminCall(`${P}/Circulation/AddReservation`, {
+      readerBarcode: HOLDER.account,
+      recordId: heldRecordId,
+    });
+    expect(res.state).toBe('waiting');
+
+    // Back at the return desk: the screen says to put it on the hold shelf for the reserving reader.
+    await page.goto(`${server.url}/library/#${RETURN}`);
+    await scanBox(RETURN, 'return-scan').waitFor();
+    await scan(RETURN, 'return-scan', HELD);
+    const notice = view(page, RETURN).getByTestId('last-return').getByTestId('hold-notice');
+    await notice
+      .filter({ hasText: zh('circulation.return.hold', { name: HOLDER.name, account: HOLDER.account }) })
+      .waitFor();
+    const [r] = await sql(
+      dbUrl(),
+      `select to_char(hold_until, 'YYYY-MM-DD') as until, state from reservation where id = $1`,
+      [res.id],
+    );
+    expect(r.state).toBe('ready');
+    await notice.filter({ hasText: zh('circulation.return.holdUntil', { date: r.until }) }).waitFor();
+    await shot(page, 'desk-return-hold');
+
+    // Another reader cannot take it: the desk names the hold.
+    await page.goto(`${server.url}/library/#${BORROW}`);
+    await scanBox(BORROW, 'desk-scan').waitFor();
+    await page.keyboard.press('Escape');
+    await scan(BORROW, 'desk-scan', OTHER.account);
+    const panel = view(page, BORROW).getByTestId('reader-panel');
+    await panel.getByTestId('reader-name').filter({ hasText: OTHER.name }).waitFor();
+    await scan(BORROW, 'desk-scan', HELD);
+    const refusedText = serverText('zh', 'reservations.reservedForOther', { barcode: HELD, until: r.until });
+    await view(page, BORROW)
+      .locator('[data-testid="scan-line"][data-state="refused"]')
+      .filter({ hasText: HELD })
+      .filter({ hasText: refusedText })
+      .waitFor();
+    await shot(page, 'desk-borrow-reserved-for-other');
+
+    // The holder borrows it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+    await scan(BORROW, 'desk-scan', HOLDER.account);
+    await panel.getByTestId('reader-name').filter({ hasText: HOLDER.name }).waitFor();
+    await scan(BORROW, 'desk-scan', HELD);
+    await view(page, BORROW).locator('[data-testid="scan-line"][data-state="ok"]').filter({ hasText: HELD }).waitFor();
+    await panel.locator('.ant-table-row').filter({ hasText: HELD }).waitFor();
+    const [after] = await sql(dbUrl(), 'select state from reservation where id = $1', [res.id]);
+    expect(after.state).toBe('collected');
+  });
+
+  it('offers lost-and-found when a copy registered lost is scanned at the return desk', async () => {
+    await adminCall(`${P}/Loss/RegisterLoss`, { barcode: LOST, compensationFen: 0 });
+    await page.goto(`${server.url}/library/#${RETURN}`);
+    await scanBox(RETURN, 'return-scan').waitFor();
+    await scan(RETURN, 'return-scan', LOST);
+    const notice = view(page, RETURN).getByTestId('lost-notice');
+    await notice.filter({ hasText: zh('circulation.return.lost', { barcode: LOST }) }).waitFor();
+    await shot(page, 'desk-return-lost');
+    await notice.getByTestId('lost-open-found').click();
+
+    // Lost and found opens with the copy looked up; confirming puts it back on the shelf.
+    const found = view(page, '/loss-found');
+    await found.locator('.ant-card-head-title').filter({ hasText: '昆虫记' }).waitFor();
+    await found.locator('button[type=submit]').click();
+    await found.getByText(zh('losses.found.toShelf', { barcode: LOST, title: '昆虫记' })).waitFor();
+    const [c] = await sql(dbUrl(), 'select circ_state from copy where barcode = $1', [LOST]);
+    expect(c.circ_state).toBe('available');
   });
 });

@@ -36,6 +36,8 @@ export type DuplicatePolicy = z.infer<typeof DuplicatePolicy>;
 export const MarcImportRequest = z.object({
   fileUrl: FileUrl,
   ...ReadOptions,
+  /** the name the file had on the librarian's computer, for the task list */
+  fileName: z.string().trim().max(200).optional(),
   /** ISBN already in the school (or earlier in the file): skip it, keep the existing record, or add another */
   duplicatePolicy: DuplicatePolicy.default('skip'),
   /** rules for this import only; else the school's saved rules, else the built-in ones */

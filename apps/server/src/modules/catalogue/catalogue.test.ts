@@ -1,6 +1,9 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { describe, expect, it } from 'vitest';
+import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { fixtures } from '../holdings/test-fixtures.ts';
+import { copy } from './catalogue.table.ts';
 
 const t = useTestApp();
 const CODE = 'resource-mana.resource.catalog';
@@ -40,6 +43,47 @@ describe('catalogue records', () => {
     expect(facets.year).toEqual([{ value: 1983, count: 1 }]);
     const none = await t.post(SEARCH, { SearchKey: 'hlm', facets: { year: 1999 } });
     expect(none.json.data.Total).toBe(0);
+  });
+
+  it('counts facets over the whole hit list: records per copy location and state, not copies', async () => {
+    const scope = new Scope(t.schoolId);
+    const fx = fixtures(t.db, t.schoolId);
+    const loc = await fx.location((await fx.branch()).id);
+    const a = await addRecord({ title: '浮士德 第一部', language: 'ger', pubYear: 2001 });
+    const b = await addRecord({ title: '浮士德 第二部', language: 'ger', pubYear: 2001 });
+    const c = await addRecord({ title: '浮士德研究', language: 'chi', pubYear: 2010 });
+    await t.db
+      .insert(copy)
+      .values([
+        scope.values({ recordId: a, barcode: `FA${Date.now()}1`, locationId: loc.id }),
+        scope.values({ recordId: a, barcode: `FA${Date.now()}2`, locationId: loc.id, circState: 'borrowed' }),
+        scope.values({ recordId: b, barcode: `FA${Date.now()}3`, locationId: loc.id }),
+        scope.values({ recordId: c, barcode: `FA${Date.now()}4` }),
+      ]);
+    const res = await t.post(SEARCH, { SearchKey: '浮士德', Rows: 1 });
+    const { Total, Facets, List } = res.json.data;
+    expect(List).toHaveLength(1);
+    expect(Total).toBe(3);
+    expect(Facets.language).toEqual([
+      { value: 'ger', count: 2 },
+      { value: 'chi', count: 1 },
+    ]);
+    expect(Facets.year).toEqual([
+      { value: 2001, count: 2 },
+      { value: 2010, count: 1 },
+    ]);
+    expect(Facets.location).toEqual(
+      expect.arrayContaining([
+        { value: loc.id, count: 2 },
+        { value: null, count: 1 },
+      ]),
+    );
+    expect(Facets.state).toEqual([
+      { value: 'available', count: 3 },
+      { value: 'borrowed', count: 1 },
+    ]);
+    const picked = await t.post(SEARCH, { SearchKey: '浮士德', facets: { locationId: loc.id, state: 'borrowed' } });
+    expect(picked.json.data.List.map((r: { id: number }) => r.id)).toEqual([a]);
   });
 
   it('updates a record and its search document together', async () => {

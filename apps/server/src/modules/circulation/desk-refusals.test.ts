@@ -89,7 +89,9 @@ describe('every refusal of the desk says why, in Chinese and English', () => {
     // stays lost: nothing is written.
     const back = await t.post(`${P}/Circulation/LiteratureReturn`, { barcode: lost });
     expect(back.json.errorCode).toBe('COPY_LOST');
-    expect(back.json.msg).toBe(`The copy ${lost} is registered as lost, not on loan; if it turned up, use Lost and found`);
+    expect(back.json.msg).toBe(
+      `The copy ${lost} is registered as lost, not on loan; if it turned up, use Lost and found`,
+    );
     const backZh = await t.post(`${P}/Circulation/LiteratureReturn`, { barcode: lost }, { lang: 'zh' });
     expect(backZh.json.msg).toBe(`馆藏 ${lost} 已登记遗失，不能按还书处理；如已找回，请在“遗失找回”中办理`);
     const [still] = await t.db.select().from(copy).where(eq(copy.barcode, lost));

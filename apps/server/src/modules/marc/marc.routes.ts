@@ -45,7 +45,8 @@ const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 async function startImport(app: FastifyInstance, c: Ctx<MarcImportRequest>) {
   const file = uploadedFile(app, c.schoolId, c.body.fileUrl);
   const rules = await getRuleSet(c.db, c.scope, c.body.rules);
-  const fileName = `${c.t('marc.job.import')}-${path.basename(file)}.csv`;
+  const shown = (c.body.fileName || path.basename(file)).replace(/\.[^.]*$/, '');
+  const fileName = `${c.t('marc.job.import')}-${shown}.csv`;
   const { id } = await startJob(app, {
     schoolId: c.schoolId,
     userId: c.user?.userId ?? null,

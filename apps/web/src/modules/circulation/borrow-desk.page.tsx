@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { type BorrowDone, type BorrowLimit, type DeskReader, deskApi, type LoanRow } from './desk-api.ts';
-import { beep, errorText } from './feedback.ts';
+import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { useScanQueue } from './scan-queue.ts';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
@@ -87,6 +87,23 @@ export default function BorrowDeskPage() {
     }
   };
 
+  /**
+   * Lends one copy; a code that is no copy but another reader's card (the next reader came up without Esc)
+   * switches the desk to that reader instead of just saying "no such copy".
+   */
+  const borrowOrSwitch = async (account: string, code: string, token: string | undefined) => {
+    try {
+      return await deskApi.borrow(account, code, token);
+    } catch (e) {
+      if (errorCodeOf(e) !== 'COPY_NOT_FOUND' || code === account) throw e;
+      const next = await deskApi.reader(code).catch(() => null);
+      if (!next) throw e;
+      nextReader();
+      void loadReader(code);
+      throw new Error(t('circulation.borrow.switchedReader', { code, name: next.name }));
+    }
+  };
+
   const onScan = (code: string) => {
     if (!reader) {
       void loadReader(code);
@@ -94,7 +111,7 @@ export default function BorrowDeskPage() {
     }
     const account = reader.account;
     const token = verifyToken;
-    const id = push(code, () => deskApi.borrow(account, code, token));
+    const id = push(code, () => borrowOrSwitch(account, code, token));
     add(id, code);
   };
 

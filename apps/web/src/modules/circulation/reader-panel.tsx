@@ -105,7 +105,7 @@ export function ReaderPanel({
             width: 110,
             render: (v: number) => <OverdueTag days={v} />,
           },
-          { title: t('circulation.col.renewals'), dataIndex: 'renewals', width: 80 },
+          { title: t('circulation.col.renewals'), dataIndex: 'renewals', width: 100 },
         ]}
       />
     </Card>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { deskApi, type RenewDone } from './desk-api.ts';
-import { beep, errorText } from './feedback.ts';
+import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { OverdueTag } from './reader-panel.tsx';
 import { useScanQueue } from './scan-queue.ts';
 import { ScanInput } from './scan-input.tsx';
@@ -49,6 +49,27 @@ export default function RenewPage() {
     }
   };
 
+  /**
+   * By copy, a reader card scanned by mistake would answer "no such copy": when the code is a reader's, the
+   * screen switches to renewing by reader and lists their loans instead.
+   */
+  const renewCopy = async (code: string) => {
+    try {
+      return await deskApi.renew(code);
+    } catch (e) {
+      if (errorCodeOf(e) !== 'COPY_NOT_FOUND') throw e;
+      const loans = await deskApi.renewItems({ readerBarcode: code }).catch(() => null);
+      if (!loans) throw e;
+      setMode('reader');
+      setReaderCode(code);
+      setReaderError(null);
+      setOutcomes({});
+      setSelected([]);
+      setReaderLoans(loans);
+      throw new Error(t('circulation.renew.switchedToReader', { code }));
+    }
+  };
+
   const renewRows = async (rows: OpenLoanRow[]) => {
     setBusy(true);
     const next: Record<number, Outcome> = {};
@@ -80,12 +101,13 @@ export default function RenewPage() {
           />
           <ScanInput
             key={mode}
+            testId="renew-scan"
             disabled={!canRenew}
             placeholder={mode === 'copy' ? t('circulation.renew.scanCopy') : t('circulation.renew.scanReader')}
             onScan={(code) =>
               mode === 'copy'
                 ? add(
-                    push(code, () => deskApi.renew(code)),
+                    push(code, () => renewCopy(code)),
                     code,
                   )
                 : loadReader(code)
@@ -148,7 +170,7 @@ export default function RenewPage() {
                 width: 100,
                 render: (v) => <OverdueTag days={v} />,
               },
-              { title: t('circulation.col.renewals'), dataIndex: 'renewals', width: 80 },
+              { title: t('circulation.col.renewals'), dataIndex: 'renewals', width: 100 },
               {
                 title: t('circulation.col.result'),
                 key: 'result',

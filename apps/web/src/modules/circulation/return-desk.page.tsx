@@ -33,7 +33,7 @@ function HoldNotice({ r }: { r: ReturnDone }) {
 function LostNotice({ barcode, onDismiss }: { barcode: string; onDismiss: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canFind = usePermission('loss-found');
+  const canFind = usePermission('loss-found:retrieve');
   return (
     <Alert
       type="warning"

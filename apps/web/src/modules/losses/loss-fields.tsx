@@ -2,10 +2,16 @@ import { LOSS_STATES, type LossDto } from '@shuyuan/contracts/losses/loss';
 import type { FieldDef } from '../../kit/types.ts';
 import { StateTag, shortTime } from '../reservations/ui.tsx';
 
-/** Columns and search fields shared by the loss lists (records, handling, compensation orders). */
-export function lossFields(opts: { orderFirst?: boolean } = {}): FieldDef<LossDto>[] {
+/** Columns the handling screen leaves to the records (it needs room for its actions at 1366 px). */
+const HISTORY_COLUMNS = new Set(['refundFen', 'option', 'compensatedAt', 'retrievedAt']);
+
+/**
+ * Columns and search fields shared by the loss lists (records, handling, compensation orders); `compact`
+ * drops the after-the-fact columns (refund, option, paid/retrieved times) from the table.
+ */
+export function lossFields(opts: { orderFirst?: boolean; compact?: boolean } = {}): FieldDef<LossDto>[] {
   const order: FieldDef<LossDto> = { name: 'orderNo', label: 'losses.col.orderNo', inSearch: !!opts.orderFirst };
-  return [
+  const fields: FieldDef<LossDto>[] = [
     ...(opts.orderFirst ? [order] : []),
     { name: 'barcode', label: 'losses.col.barcode', inSearch: true },
     { name: 'title', label: 'losses.col.title' },
@@ -51,6 +57,7 @@ export function lossFields(opts: { orderFirst?: boolean } = {}): FieldDef<LossDt
     { name: 'from', label: 'losses.col.from', type: 'date', inTable: false, inSearch: true },
     { name: 'to', label: 'losses.col.to', type: 'date', inTable: false, inSearch: true },
   ];
+  return opts.compact ? fields.map((f) => (HISTORY_COLUMNS.has(f.name) ? { ...f, inTable: false } : f)) : fields;
 }
 
 export const yuan = (fen: number | null | undefined) => (fen == null ? '' : (fen / 100).toFixed(2));

@@ -33,7 +33,7 @@ export default function LossHandlingPage() {
       can: { add: false, edit: false, delete: false },
       listBody: { _v: version },
       fields: [
-        ...lossFields(),
+        ...lossFields({ compact: true }),
         {
           name: '_ops',
           label: 'kit.table.operation',

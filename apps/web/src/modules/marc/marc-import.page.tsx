@@ -54,7 +54,7 @@ export default function MarcImportPage() {
     setStarted(
       await api.post<Started>(
         `${P}/Marc/Import`,
-        { fileUrl: file.url, duplicatePolicy: policy, ...read },
+        { fileUrl: file.url, fileName: file.name, duplicatePolicy: policy, ...read },
         { loading: true },
       ),
     );
