@@ -4,10 +4,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { copy } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { returnItem } from '../circulation/circulation.service.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { lockCopy } from '../circulation/loan-locks.ts';
+import { schoolToday } from '../circulation/rules.service.ts';
+import { recordWeeding } from '../stocktake/weeding.service.ts';
 import { registerLoss } from '../losses/losses.service.ts';
 import { loanConversion } from './circ-records.table.ts';
 
@@ -63,6 +65,22 @@ export async function convertToWeeding(db: Db, scope: Scope, id: number, reason:
       })
       .where(and(eq(copy.id, c.id)));
     await tx.insert(loanConversion).values(scope.values({ loanId: id, kind: 'weeding', reason, operatorId }));
+    const [rec] = await tx
+      .select({ title: catalogueRecord.title, priceFen: catalogueRecord.priceFen })
+      .from(catalogueRecord)
+      .where(eq(catalogueRecord.id, c.recordId));
+    await recordWeeding(tx, scope, {
+      copyId: c.id,
+      recordId: c.recordId,
+      barcode: c.barcode,
+      title: rec?.title ?? '',
+      callNo: c.callNo,
+      reason,
+      priceFen: c.unitPriceFen ?? rec?.priceFen ?? null,
+      prevStore: c.storeType,
+      weededOn: await schoolToday(tx, scope),
+      operatorId,
+    });
     return { loanId: id, barcode: c.barcode, storeType: StoreType.WEEDED };
   });
 }

@@ -19,6 +19,21 @@ const refuse = (barcode: string, code: string, message: string): WeedItemResult 
   message,
 });
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The ledger row of one weeded copy, in the caller's transaction: written by weeding here and by converting a
+ * loan to weeding (circ-records), so the ledger sees every weeded copy once.
+ */
+export async function recordWeeding(
+  tx: Tx,
+  scope: Scope,
+  w: Omit<typeof weedingRecord.$inferInsert, 'id' | 'schoolId' | 'createdAt' | 'undoneAt' | 'undoneBy'>,
+): Promise<number> {
+  const [r] = await tx.insert(weedingRecord).values(scope.values(w)).returning({ id: weedingRecord.id });
+  return r.id;
+}
+
 /**
  * Weeds copies (store 3) with a reason, one `weeding_record` each. Every barcode gets its own answer: unknown,
  * already weeded, on loan or held for a reader are refused with the reason; the others are weeded together in
@@ -73,25 +88,20 @@ export async function weed(db: Db, scope: Scope, b: WeedBody, operatorId: number
           .update(copy)
           .set({ storeType: StoreType.WEEDED, version: sql`${copy.version} + 1`, updatedAt: sql`now()` })
           .where(scope.where(copy, eq(copy.id, c.id)));
-        const [r] = await tx
-          .insert(weedingRecord)
-          .values(
-            scope.values({
-              copyId: c.id,
-              recordId: c.recordId,
-              barcode,
-              title: c.title,
-              callNo: c.callNo,
-              reason: b.reason,
-              priceFen: c.unitPriceFen ?? c.recordPriceFen,
-              prevStore:
-                prevOf.get(c.id) ?? (c.storeType === StoreType.INVENTORY_CHECK ? StoreType.CIRCULATION : c.storeType),
-              weededOn: date,
-              operatorId,
-            }),
-          )
-          .returning({ id: weedingRecord.id });
-        results.push({ barcode, ok: true, id: r.id, title: c.title });
+        const id = await recordWeeding(tx, scope, {
+          copyId: c.id,
+          recordId: c.recordId,
+          barcode,
+          title: c.title,
+          callNo: c.callNo,
+          reason: b.reason,
+          priceFen: c.unitPriceFen ?? c.recordPriceFen,
+          prevStore:
+            prevOf.get(c.id) ?? (c.storeType === StoreType.INVENTORY_CHECK ? StoreType.CIRCULATION : c.storeType),
+          weededOn: date,
+          operatorId,
+        });
+        results.push({ barcode, ok: true, id, title: c.title });
       }
       done.add(barcode);
     }

@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { notify } from '../../app/notify.ts';
+import { CaptureSourcesPanel } from '../capture/capture-sources-panel.tsx';
 import { CustomClasses } from './custom-classes.tsx';
 import { clearOnChange, postChecked } from './submit.ts';
 import { useEditingConfig, useEditingOptions } from './use-options.ts';
@@ -142,6 +143,7 @@ export default function BookEditingRulePage() {
         items={[
           { key: 'settings', label: t('catalogue.config.tab'), children: <EditingSettings /> },
           { key: 'custom', label: t('catalogue.custom.tab'), children: <CustomClasses /> },
+          { key: 'capture', label: t('capture.pages.sources'), children: <CaptureSourcesPanel /> },
         ]}
       />
     </Card>
