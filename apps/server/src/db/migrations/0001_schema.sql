@@ -251,7 +251,7 @@ CREATE TABLE "catalogue_record" (
 	"summary" text DEFAULT '' NOT NULL,
 	"reading_level" text DEFAULT '' NOT NULL,
 	"resource_type_id" integer,
-	"marc" jsonb,
+	"marc" json,
 	"search" "tsvector",
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

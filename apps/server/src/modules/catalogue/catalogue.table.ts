@@ -5,7 +5,7 @@ import {
   date,
   index,
   integer,
-  jsonb,
+  json,
   numeric,
   pgTable,
   serial,
@@ -50,7 +50,8 @@ export const catalogueRecord = pgTable(
     readingLevel: text('reading_level').notNull().default(''),
     /** The school's resource type (basic resource_type.id): borrowing rules depend on it. */
     resourceTypeId: integer('resource_type_id'),
-    marc: jsonb('marc'),
+    /** The whole MARC record (json, not jsonb: stored as written and never queried inside, so no decomposition). */
+    marc: json('marc'),
     search: tsvector('search'),
     ...stamps,
   },

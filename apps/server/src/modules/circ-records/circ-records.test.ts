@@ -8,6 +8,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { weedingRecord } from '../stocktake/stocktake.table.ts';
 
 const t = useTestApp();
 let scope: Scope;
@@ -146,6 +147,9 @@ describe('conversions of a loan', () => {
     expect(ok.json.success, JSON.stringify(ok.json)).toBe(true);
     const [c] = await t.db.select().from(copy).where(eq(copy.barcode, b));
     expect(c.storeType).toBe(3);
+    // …and the weeding ledger has it, as for any weeded copy.
+    const [w] = await t.db.select().from(weedingRecord).where(eq(weedingRecord.copyId, c.id));
+    expect(w).toMatchObject({ barcode: b, reason: 'Pages torn out', prevStore: 1 });
     const lend = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b });
     expect(lend.json).toMatchObject({ success: false, errorCode: 'COPY_WEEDED' });
   });

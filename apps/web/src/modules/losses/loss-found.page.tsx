@@ -1,6 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { LossDto, LossOption } from '@shuyuan/contracts/losses/loss';
-import { Alert, Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Radio, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -79,6 +79,9 @@ export default function LossFoundPage() {
           placeholder={t('losses.found.scan')}
           onScan={(b) => void lookup(b).catch(() => undefined)}
         />
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {t('losses.found.help')}
+        </Typography.Text>
       </Card>
       {missing && <Alert type="info" showIcon message={t('losses.found.none', { barcode: missing })} />}
       {last && (

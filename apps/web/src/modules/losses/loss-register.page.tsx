@@ -1,6 +1,19 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { PAY_METHODS } from '@shuyuan/contracts/losses/loss';
-import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Radio, Space, Table } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -108,6 +121,9 @@ export default function LossRegisterPage() {
           placeholder={t('losses.register.scan')}
           onScan={(b) => void lookup(b).catch(() => undefined)}
         />
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {t('losses.register.help')}
+        </Typography.Text>
       </Card>
       {info && (
         <Card title={info.title}>

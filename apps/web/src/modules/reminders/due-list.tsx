@@ -93,6 +93,7 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
         </Space>
       )}
       <Table<DueLoanDto>
+        locale={{ emptyText: t(kind === 'overdue' ? 'reminders.due.noneOverdue' : 'reminders.due.noneSoon') }}
         rowKey="loanId"
         size="middle"
         loading={loading}
