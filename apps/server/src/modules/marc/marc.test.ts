@@ -173,6 +173,13 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
       price: 23,
       subjects: ['科幻小说'],
     });
+    const copies = await t.post(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: typed.json.data.id,
+      count: 2,
+      barcodes: ['MX0001', 'MX0002'],
+      callNo: 'I247.5/12',
+    });
+    expect(copies.json.code, JSON.stringify(copies.json)).toBe(0);
     const ids = [
       typed.json.data.id,
       ...(await t.db.select({ id: catalogueRecord.id }).from(catalogueRecord).limit(20)).map((r) => r.id),
@@ -190,6 +197,15 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
       fs.writeFileSync(file, res.rawPayload);
       const back = [...readMarc(res.rawPayload)];
       expect(back.filter((r) => r.ok)).toHaveLength(ids.length);
+      // The school's copies travel along as embedded holdings: one 852 per copy ($h call number, $p barcode).
+      const santi = back.find(
+        (r) => r.ok && r.record.fields.some((f: any) => f.subfields?.some((x: any) => x.value === '三体')),
+      );
+      const held = (santi as any).record.fields.filter((f: any) => f.tag === '852');
+      expect(held.map((f: any) => f.subfields.map((x: any) => `${x.code}${x.value}`).join(' '))).toEqual([
+        'hI247.5/12 pMX0001',
+        'hI247.5/12 pMX0002',
+      ]);
       if (format === 'iso2709' && which('yaz-marcdump'))
         expect(execFileSync('yaz-marcdump', ['-n', file], { encoding: 'utf8' })).toBe('');
       if (format === 'marcxml' && which('xmllint') && have(XSD))
