@@ -31,9 +31,11 @@ describe('record and copy contracts', () => {
     expect(RecordCreate.safeParse({ title: 'a', price: -1 }).success).toBe(false);
   });
 
-  it('copies need one barcode per copy, or a rule to generate them', () => {
+  it('copies need one barcode per copy; without barcodes they are generated (school rule, else the one sent)', () => {
     expect(CopyAdd.safeParse({ recordId: 1, count: 2, barcodes: ['A1'] }).success).toBe(false);
-    expect(CopyAdd.safeParse({ recordId: 1, count: 2 }).success).toBe(false);
+    // Whether a rule exists is the server's to say (catalogue.copies.noRule): the contract accepts the request.
+    expect(CopyAdd.safeParse({ recordId: 1, count: 2 }).success).toBe(true);
+    expect(CopyAdd.safeParse({ recordId: 1, count: 0 }).success).toBe(false);
     expect(CopyAdd.safeParse({ recordId: 1, count: 2, rule: { prefix: 'A' } }).success).toBe(true);
     const rule = { prefix: 'A', length: 0, checkDigit: false };
     expect(barcodeIssues(['A12', 'B12'], rule)).toEqual([

@@ -978,10 +978,12 @@ CREATE INDEX "catalogue_record_school_idx" ON "catalogue_record" USING btree ("s
 CREATE INDEX "catalogue_record_isbn_idx" ON "catalogue_record" USING btree ("school_id","isbn");--> statement-breakpoint
 CREATE INDEX "catalogue_record_search_idx" ON "catalogue_record" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "catalogue_record_title_trgm_idx" ON "catalogue_record" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "catalogue_record_class_idx" ON "catalogue_record" USING btree ("school_id",upper("class_no") text_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "copy_school_barcode_uq" ON "copy" USING btree ("school_id","barcode");--> statement-breakpoint
 CREATE INDEX "copy_record_idx" ON "copy" USING btree ("record_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "copy_school_rfid_uq" ON "copy" USING btree ("school_id","rfid") WHERE rfid <> '';--> statement-breakpoint
 CREATE INDEX "copy_batch_idx" ON "copy" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "copy_callno_idx" ON "copy" USING btree ("school_id",upper("call_no") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "loan_conversion_loan_idx" ON "loan_conversion" USING btree ("school_id","loan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "student_parent_uq" ON "student_parent" USING btree ("school_id","student_id","parent_id");--> statement-breakpoint
 CREATE INDEX "student_parent_parent_idx" ON "student_parent" USING btree ("school_id","parent_id");--> statement-breakpoint

@@ -1,13 +1,12 @@
 import type { RecordSearchQuery } from '@shuyuan/contracts/catalogue/record';
-import { desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { isbnForms } from '../search/lib/isbn.ts';
-import { parseSearchQuery, searchRank, searchWhere } from '../search/lib/query.ts';
+import { fieldWhere, parseSearchQuery, searchRank, searchWhere } from '../search/lib/query.ts';
 import { acceptanceBatch, catalogueRecord as r, copy } from './catalogue.table.ts';
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const starts = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Some copy of the record matches `cond` (copy-level fields: barcode, call number, batch, location, state). */
@@ -24,23 +23,30 @@ async function textCondition(
   switch (field) {
     case 'title':
       return {
-        where: or(ilike(r.title, like(key)), ilike(r.parallelTitle, like(key)))!,
+        where: fieldWhere(r.search, [r.title, r.parallelTitle], key, 'A'),
         rank: sql`similarity(${r.title}, ${key})`,
       };
     case 'author':
-      return { where: ilike(r.author, like(key)) };
+      return { where: fieldWhere(r.search, [r.author], key, 'B') };
     case 'publisher':
-      return { where: ilike(r.publisher, like(key)) };
+      return { where: fieldWhere(r.search, [r.publisher], key, 'C') };
     case 'isbn': {
       const forms = isbnForms(key);
       return { where: forms.length ? inArray(r.isbn, forms) : sql`false` };
     }
+    // Class and call numbers are codes looked up by their start: upper(x) LIKE 'I24%' uses the
+    // (school_id, upper(x) text_pattern_ops) indexes.
     case 'classNo':
-      return { where: ilike(r.classNo, starts(key)) };
+      return { where: sql`upper(${r.classNo}) like ${starts(key.trim().toUpperCase())}` };
     case 'barcode':
       return { where: anyCopy(scope, eq(copy.barcode, key)) };
     case 'callNo':
-      return { where: anyCopy(scope, ilike(copy.callNo, starts(key))) };
+      return {
+        where: inArray(
+          r.id,
+          sql`(select ${copy.recordId} from ${copy} where ${scope.where(copy, sql`upper(${copy.callNo}) like ${starts(key.trim().toUpperCase())}`)})`,
+        ),
+      };
     case 'batch':
       return {
         where: anyCopy(

@@ -60,6 +60,8 @@ export const catalogueRecord = pgTable(
     index('catalogue_record_isbn_idx').on(t.schoolId, t.isbn),
     index('catalogue_record_search_idx').using('gin', t.search),
     index('catalogue_record_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Class-number search by its start (staff search field classNo): upper(class_no) LIKE 'I24%'.
+    index('catalogue_record_class_idx').on(t.schoolId, sql`upper(${t.classNo}) text_pattern_ops`),
   ],
 );
 
@@ -95,6 +97,8 @@ export const copy = pgTable(
     // One tag per copy and one copy per tag in a school; unbound copies carry ''.
     uniqueIndex('copy_school_rfid_uq').on(t.schoolId, t.rfid).where(sql`rfid <> ''`),
     index('copy_batch_idx').on(t.batchId),
+    // Call-number search by its start (staff search field callNo, stocktake ranges): upper(call_no) LIKE 'I24%'.
+    index('copy_callno_idx').on(t.schoolId, sql`upper(${t.callNo}) text_pattern_ops`),
   ],
 );
 

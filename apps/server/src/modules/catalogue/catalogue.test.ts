@@ -86,6 +86,26 @@ describe('catalogue records', () => {
     expect(picked.json.data.List.map((r: { id: number }) => r.id)).toEqual([a]);
   });
 
+  it('searches one field: author by a 2-character name or a single character, Latin words from their start, class and call numbers by their start', async () => {
+    const a = await addRecord({ title: '呼兰河传', author: '萧红', classNo: 'I246.5', bookNo: '33' });
+    const b = await addRecord({
+      title: 'Harry Potter and the Goblet of Fire',
+      author: 'Rowling, J. K.',
+      classNo: 'i561.84',
+    });
+    await t.post(COPIES, { recordId: a, count: 1, barcodes: [`FS${Date.now()}`], callNo: 'I246.5/33' });
+    const ids = async (body: Record<string, unknown>) =>
+      (await t.post(SEARCH, { Rows: 50, ...body })).json.data.List.map((r: { id: number }) => r.id);
+    expect(await ids({ SearchKey: '萧红', field: 'author' })).toContain(a);
+    expect(await ids({ SearchKey: '红', field: 'author' })).toContain(a);
+    expect(await ids({ SearchKey: '萧红', field: 'title' })).not.toContain(a);
+    expect(await ids({ SearchKey: 'rowl', field: 'author' })).toContain(b);
+    expect(await ids({ SearchKey: 'goblet', field: 'title' })).toEqual([b]);
+    expect(await ids({ SearchKey: 'I561', field: 'classNo' })).toEqual([b]);
+    expect(await ids({ SearchKey: 'i246.5', field: 'callNo' })).toEqual([a]);
+    expect(await ids({ SearchKey: '246', field: 'callNo' })).toEqual([]);
+  });
+
   it('updates a record and its search document together', async () => {
     const id = await addRecord({ title: 'Old title' });
     const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '围城', author: '钱钟书' });

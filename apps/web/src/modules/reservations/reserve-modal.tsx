@@ -1,5 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { Checkbox, Form, Input } from 'antd';
+import { Checkbox, Form, Input, type InputRef } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
@@ -10,6 +11,55 @@ interface Placed {
   barcode: string | null;
   holdUntil: string | null;
   queuePosition: number | null;
+}
+
+/**
+ * The two scan fields, scanner-friendly: the reader's card + Enter moves on to the copy, the copy + Enter
+ * places the reservation. The card field takes the focus whenever the dialog opens.
+ */
+function ScanFields({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const reader = useRef<InputRef>(null);
+  const copy = useRef<InputRef>(null);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => reader.current?.focus(), 100);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return (
+    <>
+      <Form.Item
+        name="readerBarcode"
+        label={t('reservations.reserve.reader')}
+        rules={[{ required: true, message: t('reservations.readerRequired') }]}
+      >
+        <Input
+          ref={reader}
+          autoComplete="off"
+          onPressEnter={(e) => {
+            e.preventDefault();
+            copy.current?.focus();
+          }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="barcode"
+        label={t('reservations.reserve.barcode')}
+        extra={t('reservations.reserve.barcodeHint')}
+        rules={[{ required: true, message: t('reservations.barcodeRequired') }]}
+      >
+        <Input
+          ref={copy}
+          autoComplete="off"
+          onPressEnter={(e) => {
+            e.preventDefault();
+            form.submit();
+          }}
+        />
+      </Form.Item>
+    </>
+  );
 }
 
 /**
@@ -39,21 +89,7 @@ export function ReserveModal({ open, onClose, onDone }: { open: boolean; onClose
         onDone();
       }}
     >
-      <Form.Item
-        name="readerBarcode"
-        label={t('reservations.reserve.reader')}
-        rules={[{ required: true, message: t('reservations.readerRequired') }]}
-      >
-        <Input autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="barcode"
-        label={t('reservations.reserve.barcode')}
-        extra={t('reservations.reserve.barcodeHint')}
-        rules={[{ required: true, message: t('reservations.barcodeRequired') }]}
-      >
-        <Input />
-      </Form.Item>
+      <ScanFields open={open} />
       <Form.Item name="thisCopy" valuePropName="checked">
         <Checkbox>{t('reservations.reserve.thisCopy')}</Checkbox>
       </Form.Item>

@@ -11,6 +11,10 @@ export interface ParsedQuery {
   titleTsquery: string;
   /** For 1–2 character queries: the text matched inside the title by ILIKE/trigram as well. */
   short: string | null;
+  /** Number of characters typed (letters, digits, Han), spaces and punctuation not counted. */
+  length: number;
+  /** The terms restricted to lexemes of the given weights, e.g. 'B' for a search in the author field. */
+  weighted(weights: string): string;
 }
 
 /**
@@ -21,8 +25,12 @@ export interface ParsedQuery {
  * characters also matches when all its character bigrams are in the document.
  */
 export function parseSearchQuery(text: string): ParsedQuery | null {
-  const ws = words(text);
+  let ws = words(text);
   if (!ws.length) return null;
+  // Two Chinese characters typed alone segment into two single characters (no context), yet every pair of
+  // a document's Chinese text is a lexeme (character bigrams): look the pair up as one word.
+  const pair = ws.map((w) => w.text).join('');
+  if (ws.every((w) => w.han) && [...pair].length === 2) ws = [{ text: pair, han: true }];
   const lexeme = (text: string, prefix: boolean, weight: string) =>
     prefix || weight ? `'${text}':${prefix ? '*' : ''}${weight}` : `'${text}'`;
   const joined = ws.map((w) => w.text).join('');
@@ -43,6 +51,8 @@ export function parseSearchQuery(text: string): ParsedQuery | null {
     tsquery: ws.map((w, i) => operand(w, i, '')).join(' & '),
     titleTsquery: ws.map((w, i) => operand(w, i, 'A')).join(' & '),
     short,
+    length: [...joined].length,
+    weighted: (weights) => ws.map((w, i) => operand(w, i, weights)).join(' & '),
   };
 }
 
@@ -57,14 +67,32 @@ export interface SearchColumns {
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Matches the document, or — for a 1–2 character query, where a word index cannot find a character
- * inside a word (梦 in 红楼梦) — the title containing the text. pg_trgm's GIN index serves ILIKE only
- * from 3 characters, so such a query reads the titles; it is the rare case, and still one pass.
+ * Matches the document, or — for a 1-character query, where a word index cannot find a character inside a
+ * word (梦 in 红楼梦) — the title containing it. pg_trgm's GIN index serves ILIKE only from 3 characters, so
+ * such a query reads the titles; it is the rare case, and still one pass.
  */
 export function searchWhere(c: SearchColumns, q: ParsedQuery): SQL {
   const ts = sql`${c.vector} @@ to_tsquery('simple', ${q.tsquery})`;
-  if (!q.short) return ts;
+  // Two characters are found by the index: every Chinese pair of a title is a lexeme (character bigrams), and a
+  // Latin pair is a word prefix. Only a single character has to be looked for inside the titles.
+  if (!q.short || q.length > 1) return ts;
   return sql`(${ts} or ${c.title} ilike ${contains(q.short)})`;
+}
+
+/**
+ * A search in one field (title, author, publisher): the field must contain the text (ILIKE on `columns`, the
+ * truth), and from 2 characters on the document's lexemes of that field's `weights` must match too, so the GIN
+ * index narrows the rows first instead of every title or author being read. Words are matched from their start
+ * (`Row` finds Rowling, not Harrow); a single character is looked for inside the field (one pass over it).
+ */
+export function fieldWhere(vector: SQLWrapper, columns: SQLWrapper[], text: string, weights: string): SQL {
+  const inField = sql.join(
+    columns.map((c) => sql`${c} ilike ${contains(text.trim())}`),
+    sql` or `,
+  );
+  const q = parseSearchQuery(text);
+  if (!q || q.length < 2) return sql`(${inField})`;
+  return sql`(${vector} @@ to_tsquery('simple', ${q.weighted(weights)}) and (${inField}))`;
 }
 
 /**
