@@ -76,8 +76,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
-  else await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    if (database.kind === 'pglite') await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    else await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (e) {
+    // Until the first release the schema migration is rebuilt from scratch (db/README.md): a database made by an
+    // earlier pre-release then already holds the tables. Say what to do instead of a bare SQL error.
+    const code = (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+    if (code === '42P07' || code === '42710')
+      throw new Error(
+        'This database was created by an earlier pre-release of Shuyuan whose layout has changed, and pre-releases ' +
+          'do not migrate data. Move the data folder aside (e.g. `mv data data.old`) or use an empty database, then start again.',
+        { cause: e },
+      );
+    throw e;
+  }
 }
 
 /**
