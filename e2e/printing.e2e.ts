@@ -76,6 +76,16 @@ describe('spine label printing', () => {
     if (!text.error) for (const l of ['I242.4', '21', ':2', ':3']) expect(text.stdout).toContain(l);
   });
 
+  it('opens with the copies another screen passes in the address (?barcodes=)', async () => {
+    await page.goto(`${session.server.url}/library/#/barcodeprint?barcodes=PE0001,PE0003`);
+    const v = view(page, '/barcodeprint');
+    const rows = v.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await v.locator('textarea').inputValue()).toBe('PE0001\nPE0003');
+    await page.goto(`${session.server.url}/library/#${SPINE}`);
+    await screen().getByText(zh('printing.work.what')).waitFor();
+  });
+
   it('refuses an invalid page range with the spec message', async () => {
     await item(zh('printing.work.startPage')).locator('input').fill('3');
     await item(zh('printing.work.endPage')).locator('input').fill('3');

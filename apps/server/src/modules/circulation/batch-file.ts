@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
-import { resolveFile } from '../../platform/files/files.ts';
+import { ownUpload } from '../../platform/files/files.ts';
 
 /** Header cells a hand-made list may start with; such a first line is skipped. */
 const HEADERS = new Set([
@@ -21,9 +21,8 @@ const HEADERS = new Set([
 
 /** `/files/uploads/<school>/…` of the caller's own school → absolute path; another school's file is "missing". */
 export function uploadedFile(app: FastifyInstance, schoolId: number, url: string): string {
-  const rel = url.replace(/^\/?files\//, '');
-  const abs = rel.startsWith(`uploads/${schoolId}/`) ? resolveFile(app, rel) : null;
-  if (!abs || !fs.existsSync(abs)) throw fail('FILE_MISSING', 'circ.batch.fileMissing');
+  const abs = ownUpload(app, schoolId, url);
+  if (!abs) throw fail('FILE_MISSING', 'circ.batch.fileMissing');
   return abs;
 }
 

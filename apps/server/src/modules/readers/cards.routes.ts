@@ -11,6 +11,7 @@ import type { ResourceService } from '../../platform/resource/types.ts';
 import { route } from '../../platform/route.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
+import { schoolToday } from '../circulation/rules.service.ts';
 import { recordLedger } from '../losses/ledger.service.ts';
 import { anyOpenLoans } from './reader.values.ts';
 import { CARDS } from './readers.codes.ts';
@@ -75,6 +76,9 @@ export function cardRoutes(app: FastifyInstance, svc: ResourceService<typeof app
     summary: 'Issue or renew a card: valid-until date, optional RFID, deposit collected (ledger)',
     handler: async (ctx) => {
       const { body, scope, t, user } = ctx;
+      // A card issued already expired would be refused at the desk the same day.
+      if (body.validUntil < (await schoolToday(ctx.db, scope)))
+        throw invalid([{ path: 'validUntil', message: t('readers.card.validUntilPast') }]);
       await ctx.db.transaction(async (tx) => {
         const r = await lockReader(tx, scope, body.id);
         if (body.cardRfid) await checkRfidFree(tx, scope, t, r.id, body.cardRfid);

@@ -44,6 +44,19 @@ describe('card desk', () => {
     ]);
   });
 
+  it("refuses a card that would already be expired, in the caller's language, and changes nothing", async () => {
+    const scope = new Scope(t.schoolId);
+    const r = await makeReader(t.db, scope);
+    const res = await t.post(`${R}/IssueCard`, { id: r.id, validUntil: '2020-01-31', deposit: 20 }, { lang: 'en' });
+    expect(res.json.success).toBe(false);
+    expect(res.json.issues).toEqual([
+      expect.objectContaining({ path: 'validUntil', message: 'The valid-until date cannot be before today' }),
+    ]);
+    const after = await t.post(`${R}/GetReader`, { id: r.id });
+    expect(after.json.data.deposit).toBe(0);
+    expect(after.json.data.validUntil).not.toBe('2020-01-31');
+  });
+
   it('pays a deposit back, never more than held and never while books are on loan', async () => {
     const scope = new Scope(t.schoolId);
     const r = await makeReader(t.db, scope);

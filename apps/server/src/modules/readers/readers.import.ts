@@ -6,7 +6,7 @@ import { opCode } from '@shuyuan/contracts/kit/resource';
 import { ImportReadersBody, READER_IMPORT_COLUMNS } from '@shuyuan/contracts/readers/reader';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { fail } from '../../platform/errors.ts';
-import { resolveFile } from '../../platform/files/files.ts';
+import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { route } from '../../platform/route.ts';
@@ -18,10 +18,9 @@ import { readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
 
-/** `/files/uploads/<school>/…` of the caller's own school → absolute path; anything else is refused. */
+/** The caller's school's upload named by `url`; anything else is refused. */
 function uploadedFile(app: FastifyInstance, schoolId: number, url: string): string {
-  const rel = url.replace(/^\/?files\//, '');
-  const abs = rel.startsWith(`uploads/${schoolId}/`) ? resolveFile(app, rel) : null;
+  const abs = ownUpload(app, schoolId, url);
   if (!abs) throw fail('IMPORT_FILE', 'readers.import.fileMissing');
   return abs;
 }

@@ -3,6 +3,10 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 /** Server texts of the readers module (validation keys are shared with the web form). */
 registerMessages({
   'readers.card.rfidTaken': { zh: '该RFID卡已绑定给读者', en: 'This RFID card is already bound to' },
+  'readers.card.validUntilPast': {
+    zh: '有效期不能早于今天',
+    en: 'The valid-until date cannot be before today',
+  },
   'readers.card.amountInvalid': { zh: '请输入大于0的金额', en: 'Please enter an amount greater than 0' },
   'readers.card.refundTooMuch': {
     zh: '退还金额超过押金（{{deposit}}元）',

@@ -3,16 +3,15 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
-import { resolveFile } from '../../platform/files/files.ts';
+import { ownUpload } from '../../platform/files/files.ts';
 
 /** Header cells a handheld export or a hand-made sheet may start with; never taken for barcodes. */
 const HEADERS = new Set(['barcode', 'barcodes', '条码', '条形码', '条码号', '图书条码']);
 
 /** `/files/uploads/<school>/…` of the caller's own school → absolute path; anything else is refused. */
 export function uploadedFile(app: FastifyInstance, schoolId: number, url: string): string {
-  const rel = url.replace(/^\/?files\//, '');
-  const abs = rel.startsWith(`uploads/${schoolId}/`) ? resolveFile(app, rel) : null;
-  if (!abs || !fs.existsSync(abs)) throw fail('FILE_MISSING', 'stocktake.file.missing');
+  const abs = ownUpload(app, schoolId, url);
+  if (!abs) throw fail('FILE_MISSING', 'stocktake.file.missing');
   return abs;
 }
 

@@ -24,6 +24,17 @@ export function resolveFile(app: FastifyInstance, rel: string): string | null {
   return abs.startsWith(root + path.sep) ? abs : null;
 }
 
+/**
+ * The absolute path of a file the caller's school uploaded, from the url the upload answered
+ * (`/files/uploads/<school>/…`), or null when it is missing, unsafe or another school's (which is "missing", not a
+ * way to read it). Imports throw their own "file missing" message on null.
+ */
+export function ownUpload(app: FastifyInstance, schoolId: number, url: string): string | null {
+  const rel = url.replace(/^\/?files\//, '');
+  const abs = rel.startsWith(`uploads/${schoolId}/`) ? resolveFile(app, rel) : null;
+  return abs && fs.existsSync(abs) ? abs : null;
+}
+
 /** Relative path (under files/) of an absolute one inside the folder, else null. */
 export function relativeFile(app: FastifyInstance, abs: string): string | null {
   const root = filesRoot(app);

@@ -34,6 +34,7 @@ export default function LoanDetailPage() {
             value={loanId}
             onChange={(e) => setLoanId(e.target.value.replace(/\D/g, ''))}
             placeholder={t('circRecords.detail.loanId')}
+            onPressEnter={() => loanId && navigate(`/search-records?id=${loanId}`)}
           />
           <Button type="primary" onClick={() => loanId && navigate(`/search-records?id=${loanId}`)}>
             {t('circRecords.filter.search')}
@@ -42,7 +43,7 @@ export default function LoanDetailPage() {
       }
     >
       {!row ? (
-        <Empty />
+        <Empty description={t('circRecords.detail.hint')} />
       ) : (
         <>
           <Descriptions bordered size="small" column={2}>

@@ -17,7 +17,14 @@ export function ItemHistoryPage() {
         style={{ maxWidth: 420, marginBottom: 12 }}
         onSearch={(v) => setBarcode(v.trim())}
       />
-      <LoanList url={URLS.itemHistory} ready={!!barcode} fixed={{ barcode }} filters={[]} hide={['item']} />
+      <LoanList
+        url={URLS.itemHistory}
+        ready={!!barcode}
+        fixed={{ barcode }}
+        filters={[]}
+        hide={['item']}
+        notReadyHint={t('circRecords.history.barcodeHint')}
+      />
     </Card>
   );
 }
@@ -41,6 +48,7 @@ export function ReaderHistoryPage() {
         fixed={{ readerBarcode }}
         filters={['state']}
         hide={['reader', 'class']}
+        notReadyHint={t('circRecords.history.readerHint')}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { LoanRecordDto, LoanState } from '@shuyuan/contracts/circ-records/records';
 import type { ListData } from '@shuyuan/contracts/common/envelope';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -49,6 +49,8 @@ export interface LoanListProps {
   /** Extra columns after the standard ones (e.g. parents, row actions). */
   extraColumns?: ColumnsType<LoanRow>;
   hide?: ('reader' | 'class' | 'item' | 'returned')[];
+  /** What the empty table says while `ready` is false (e.g. "scan a barcode first"). */
+  notReadyHint?: string;
   /** Buttons next to export; gets the selected rows when `selectable`. */
   toolbar?: (h: { selected: LoanRow[]; filters: Record<string, unknown>; reload: () => void }) => ReactNode;
   selectable?: boolean;
@@ -153,7 +155,7 @@ export function LoanList(p: LoanListProps) {
             render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : ''),
           },
         ]),
-    { title: t('circRecords.col.renewals'), dataIndex: 'renewals', width: 80 },
+    { title: t('circRecords.col.renewals'), dataIndex: 'renewals', width: 96 },
     {
       title: t('circRecords.col.state'),
       key: 'state',
@@ -165,7 +167,14 @@ export function LoanList(p: LoanListProps) {
 
   return (
     <>
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 8, marginBottom: 12 }}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={search}
+        // A screen without filters, export or tools (a copy's history) needs no second search button.
+        hidden={p.filters.length === 0 && !p.exportUrl && !p.toolbar}
+        style={{ rowGap: 8, marginBottom: 12 }}
+      >
         {has('reader') && (
           <Form.Item name="reader" label={t('circRecords.filter.reader')}>
             <Input allowClear style={{ width: 160 }} placeholder={t('circRecords.filter.readerHint')} />
@@ -242,7 +251,8 @@ export function LoanList(p: LoanListProps) {
         loading={loading}
         columns={columns}
         dataSource={data.List}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 'max-content' }}
+        locale={!ready && p.notReadyHint ? { emptyText: <Empty description={p.notReadyHint} /> } : undefined}
         rowSelection={
           p.selectable
             ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }

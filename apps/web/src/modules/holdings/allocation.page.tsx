@@ -1,7 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { type BulkAnswer, HoldingsCode } from '@shuyuan/contracts/holdings/bulk';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Tabs, Upload } from 'antd';
+import { Alert, App, Button, Card, Form, Tabs, Upload } from 'antd';
 import { AllocationPick } from './allocation-pick.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,14 @@ function ByList() {
   const canAllocate = usePermission(`${HoldingsCode.allocation}:allocate`);
   const [data, setData] = useState<(BulkAnswer & { batchNo: string }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (v: Record<string, any>) => {
+  const { modal } = App.useApp();
+  const submit = (v: Record<string, any>) =>
+    modal.confirm({
+      title: t('holdings.common.confirmTitle'),
+      content: t('holdings.allocation.confirm', { n: lines(v.barcodes).length }),
+      onOk: () => transfer(v),
+    });
+  const transfer = async (v: Record<string, any>) => {
     setBusy(true);
     try {
       setData(

@@ -20,7 +20,7 @@ import { specPagination } from '../../kit/pagination.ts';
 import { PR, printCall, useTemplates } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
 import { SourcePanel } from './source-panel.tsx';
-import { type SourceKind, type SourceValues, toSource } from './source.ts';
+import { presetSource, type SourceKind, type SourceValues, toSource } from './source.ts';
 
 export interface WorkbenchProps {
   screen: PrintScreen;
@@ -70,12 +70,21 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
   const template = templates.find((x) => x.id === templateId);
   const kind: LabelKind = template?.kind ?? conf.kinds[0];
   const selectable = sources.some((s) => s !== 'callNumbers');
-  // Other screens link here with `?key=` (e.g. the card desk's "print card"): fill it in, also on a kept-alive tab.
+  // Other screens link here with a preset (`?barcodes=`, `?batchId=`, `?from=&to=`, `?key=`; see source.ts):
+  // fill the form in and list what it selects, also when a kept-alive tab gets a new address.
   const [params] = useSearchParams();
-  const presetKey = params.get('key');
+  const query = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per address; load reads the form it fills
   useEffect(() => {
-    if (presetKey) what.setFieldValue('key', presetKey);
-  }, [presetKey, what]);
+    const preset = presetSource(new URLSearchParams(query), sources);
+    if (!preset) return;
+    what.resetFields();
+    what.setFieldsValue(preset);
+    setSelected([]);
+    setInfo(null);
+    // The preset's fields may not be mounted yet (getFieldsValue skips them): list from the preset itself.
+    if (selectable) void load({ ...page, Page: 1 }, preset).catch(() => {});
+  }, [query]);
 
   useEffect(() => {
     if (!how.getFieldValue('templateId') && templates.length)
@@ -91,13 +100,13 @@ export function PrintWorkbench({ screen, sources, alignment, notice, output }: W
       : { type: 'copies' as const, ids: selected };
   };
 
-  const load = async (p = page) => {
+  const load = async (p = page, v = values()) => {
     setBusy('list');
     try {
       const r = await printCall((o) =>
         api.post<{ List: PrintLabelRow[]; Total: number }>(
           `${PR}/GetPrintList`,
-          { screen, kind, source: toSource(values()), ...p },
+          { screen, kind, source: toSource(v), ...p },
           o,
         ),
       );

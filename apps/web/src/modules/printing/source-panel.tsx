@@ -89,10 +89,22 @@ export function SourcePanel({ kinds }: { kinds: SourceKind[] }) {
       {type === 'readers' && (
         <>
           <Form.Item name="gradeIds" label={t('printing.work.grade')}>
-            <Select mode="multiple" allowClear optionFilterProp="label" options={grades} />
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              options={grades}
+              placeholder={t('printing.work.gradeAny')}
+            />
           </Form.Item>
           <Form.Item name="classIds" label={t('printing.work.class')}>
-            <Select mode="multiple" allowClear optionFilterProp="label" options={classes} />
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              options={classes}
+              placeholder={t('printing.work.classAny')}
+            />
           </Form.Item>
           <Form.Item name="key" label={t('printing.work.readerKey')}>
             <Input allowClear placeholder={t('printing.work.readerKeyPlaceholder')} />

@@ -53,3 +53,32 @@ export function toSource(v: SourceValues): PrintSource {
       };
   }
 }
+
+/**
+ * Preset selection from the address, so other screens can link to a print screen:
+ * `?barcodes=A,B,C` (comma or new line), `?batchId=12`, `?from=B1&to=B9` (barcode range; `&range=callNo` for call
+ * numbers), `?key=` (search text, or a reader on /userprint). Only kinds the screen offers; null = no preset.
+ */
+export function presetSource(params: URLSearchParams, kinds: SourceKind[]): SourceValues | null {
+  const has = (k: SourceKind) => kinds.includes(k);
+  const barcodes = params.get('barcodes');
+  if (barcodes && has('barcodes'))
+    return {
+      type: 'barcodes',
+      barcodes: barcodes
+        .split(/[,\n]/)
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join('\n'),
+    };
+  const batchId = Number(params.get('batchId'));
+  if (Number.isInteger(batchId) && batchId > 0 && has('batch')) return { type: 'batch', batchId };
+  const from = params.get('from');
+  const to = params.get('to');
+  const range: SourceKind = params.get('range') === 'callNo' ? 'callNoRange' : 'barcodeRange';
+  if ((from || to) && has(range)) return { type: range, from: from ?? '', to: to ?? '' };
+  const key = params.get('key');
+  if (key && has('search')) return { type: 'search', key };
+  if (key && has('readers')) return { type: 'readers', key };
+  return null;
+}

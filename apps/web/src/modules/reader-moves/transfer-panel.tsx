@@ -1,6 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { ListData } from '@shuyuan/contracts/common/envelope';
-import { Button, Card, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -29,6 +29,7 @@ interface Reader {
 /** Class transfer: pick a class, tick readers, choose the target class, move. */
 export function TransferPanel() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const canMove = usePermission('department.user-transfer:transfer');
   const classes = useOptions(CLASS_FIELD);
   const [from, setFrom] = useState<number>();
@@ -71,6 +72,7 @@ export function TransferPanel() {
           options={classes}
           value={from}
           onChange={setFrom}
+          placeholder={t('readerMoves.transfer.pickClass')}
           style={{ width: 200 }}
         />
         <Typography.Text>{t('readerMoves.transfer.toClass')}</Typography.Text>
@@ -86,7 +88,15 @@ export function TransferPanel() {
           type="primary"
           disabled={!canMove || !selected.length || !to}
           loading={busy}
-          onClick={() => move().catch(() => {})}
+          onClick={() =>
+            modal.confirm({
+              title: t('readerMoves.transfer.confirm', {
+                count: selected.length,
+                to: classes.find((c) => c.value === to)?.label ?? '',
+              }),
+              onOk: () => move().catch(() => {}),
+            })
+          }
         >
           {t('readerMoves.transfer.move', { count: selected.length })}
         </Button>
@@ -97,6 +107,7 @@ export function TransferPanel() {
         dataSource={readers}
         pagination={false}
         scroll={{ y: 480 }}
+        locale={from ? undefined : { emptyText: <Empty description={t('readerMoves.transfer.pickFirst')} /> }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         columns={[
           { title: t('readerMoves.transfer.account'), dataIndex: 'account' },

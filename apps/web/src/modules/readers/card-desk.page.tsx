@@ -36,11 +36,18 @@ function defaultValidUntil(): Dayjs {
 }
 
 function cardState(r: ReaderDto, t: (k: string) => string) {
-  if (r.cardLost) return <Tag color="red">{t('readers.card.lost')}</Tag>;
-  if (!r.processedAt) return <Tag>{t('readers.cardDesk.notIssued')}</Tag>;
-  if (r.validUntil && r.validUntil < dayjs().format('YYYY-MM-DD'))
-    return <Tag color="orange">{t('readers.cardDesk.expired')}</Tag>;
-  return <Tag color="green">{t('readers.card.ok')}</Tag>;
+  const [state, color, key] = r.cardLost
+    ? ['lost', 'red', 'readers.card.lost']
+    : !r.processedAt
+      ? ['notIssued', undefined, 'readers.cardDesk.notIssued']
+      : r.validUntil && r.validUntil < dayjs().format('YYYY-MM-DD')
+        ? ['expired', 'orange', 'readers.cardDesk.expired']
+        : ['ok', 'green', 'readers.card.ok'];
+  return (
+    <Tag color={color} data-testid="card-state" data-state={state}>
+      {t(key)}
+    </Tag>
+  );
 }
 
 function IssueModal({ reader, onDone }: { reader: ReaderDto | null; onDone: (r: ReaderDto | null) => void }) {
@@ -150,7 +157,8 @@ export default function CardDeskPage() {
   const navigate = useNavigate();
   const canIssue = usePermission(`${CARDS}:issue`);
   const canEdit = usePermission(`${CARDS}:edit`);
-  const canPrint = usePermission('userprint');
+  // Operations hold `<code>:<verb>` entries only: the desk's own print operation opens the card printing screen.
+  const canPrint = usePermission(`${CARDS}:print`);
   const [key, setKey] = useState('');
   const [found, setFound] = useState<ReaderDto[] | null>(null);
   const [reader, setReader] = useState<ReaderDto | null>(null);
@@ -193,10 +201,12 @@ export default function CardDeskPage() {
           onSearch={search}
           enterButton={t('readers.cardDesk.find')}
           placeholder={t('readers.cardDesk.placeholder')}
+          data-testid="card-desk-key"
           style={{ maxWidth: 520 }}
           allowClear
         />
       </Card>
+      {!found && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('readers.cardDesk.hint')} />}
       {found && found.length === 0 && <Empty description={t('readers.cardDesk.none')} />}
       {found && found.length > 1 && !reader && (
         <Card size="small" title={t('readers.cardDesk.pick')}>
@@ -284,7 +294,7 @@ export default function CardDeskPage() {
             <Descriptions.Item label={t('readers.reader.validUntil')}>{reader.validUntil ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.cardRfid')}>{reader.cardRfid || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.deposit')}>
-              {reader.deposit.toFixed(2)} {t('readers.cardDesk.yuan')}
+              {reader.deposit.toFixed(2)}
             </Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.group')}>{reader.permissionGroupName ?? '—'}</Descriptions.Item>
           </Descriptions>
