@@ -66,7 +66,7 @@ function ByList() {
           </Button>
         )}
       </Form>
-      {data && (
+      {data && data.okCount > 0 && (
         <Alert
           style={{ marginBottom: 8 }}
           type="info"

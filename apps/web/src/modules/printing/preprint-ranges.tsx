@@ -14,28 +14,13 @@ import { api, fieldErrors } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { PR, useBarcodeRules, useTemplates } from './api.ts';
-
-type Check = { first: string; last: string; copies: number; used: number; overlap: string; ruleMessage: string };
+import { RangeCheck } from './range-check.tsx';
 
 /** New range form with a live check (first/last barcode, overlap warning, rule mismatch). */
 function RangeForm({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [check, setCheck] = useState<Check | null>(null);
   const rule = useBarcodeRules().rules.find((r) => r.kind === 'book' && r.enabled);
-  const values = Form.useWatch([], form);
-  useEffect(() => {
-    const parsed = values ? PreprintRangeSave.safeParse(values) : null;
-    if (!parsed?.success) return setCheck(null);
-    const h = setTimeout(
-      () =>
-        void api
-          .post<Check>(`${PR}/CheckPreprintRange`, parsed.data, { showError: false })
-          .then(setCheck, () => setCheck(null)),
-      400,
-    );
-    return () => clearTimeout(h);
-  }, [values]);
 
   const fromRule = async () => {
     if (!rule) return;
@@ -108,19 +93,7 @@ function RangeForm({ open, onClose }: { open: boolean; onClose: (saved: boolean)
           <Input maxLength={100} />
         </Form.Item>
       </Form>
-      {check && (
-        <Space direction="vertical">
-          <Typography.Text>
-            {t('printing.range.first')}: <b>{check.first}</b> · {t('printing.range.last')}: <b>{check.last}</b> ·{' '}
-            {t('printing.range.copies')}: {check.copies}
-          </Typography.Text>
-          {check.used > 0 && (
-            <Typography.Text type="warning">{`${t('printing.range.used')}: ${check.used}`}</Typography.Text>
-          )}
-          {check.overlap && <Typography.Text type="warning">{check.overlap}</Typography.Text>}
-          {check.ruleMessage && <Typography.Text type="danger">{check.ruleMessage}</Typography.Text>}
-        </Space>
-      )}
+      <RangeCheck form={form} />
     </Modal>
   );
 }

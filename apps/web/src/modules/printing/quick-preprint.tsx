@@ -15,6 +15,7 @@ import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { PR, printCall, useBarcodeRules, useTemplates } from './api.ts';
 import { PdfFrame } from './pdf-frame.tsx';
+import { RangeCheck } from './range-check.tsx';
 
 const SCREEN = 'barcode-prepriting2';
 
@@ -132,6 +133,7 @@ export function QuickPreprint() {
                 <Switch />
               </Form.Item>
             </Space>
+            <RangeCheck form={form} />
             {canReserve && (
               <Form.Item name="reserve" valuePropName="checked" label={t('printing.range.reserve')}>
                 <Switch />

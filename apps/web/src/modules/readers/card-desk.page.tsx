@@ -293,9 +293,7 @@ export default function CardDeskPage() {
             </Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.validUntil')}>{reader.validUntil ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.cardRfid')}>{reader.cardRfid || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('readers.reader.deposit')}>
-              {reader.deposit.toFixed(2)}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('readers.reader.deposit')}>{reader.deposit.toFixed(2)}</Descriptions.Item>
             <Descriptions.Item label={t('readers.reader.group')}>{reader.permissionGroupName ?? '—'}</Descriptions.Item>
           </Descriptions>
         </Card>

@@ -35,8 +35,10 @@ export default function ReadersPage() {
   const [importing, setImporting] = useState(false);
 
   const def = useMemo<ResourcePageDef<ReaderDto>>(() => {
-    const cardCall = (url: string, key: string) => (row: ReaderDto | undefined, h: { reload: () => void }) =>
-      row &&
+    const cardCall = (url: string, key: string) => (row: ReaderDto | undefined, h: { reload: () => void }) => {
+      if (!row) return;
+      // Reporting a card that is already lost again would only move nothing: say so instead.
+      if (key === 'reportLost' && row.cardLost) return notify.info(t('readers.card.alreadyLost', { name: row.name }));
       modal.confirm({
         title: t(`readers.card.${key}Confirm`, { name: row.name }),
         onOk: async () => {
@@ -45,6 +47,7 @@ export default function ReadersPage() {
           h.reload();
         },
       });
+    };
     return {
       area: 'Readers',
       entity: 'Reader',
