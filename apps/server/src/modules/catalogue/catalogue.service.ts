@@ -169,10 +169,17 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
     if (!rec) throw notFound();
     const config = await getEditingConfig(tx, scope);
     const ctx = { schoolId: scope.schoolId, t: tr } as Ctx<unknown>;
-    const branchId = input.branchId ?? config.defaultBranchId;
     const locationId = input.locationId ?? config.defaultLocationId;
-    await mustExist(tx, ctx, branch, branchId, 'branchId', 'catalogue.ref.branch');
     await mustExist(tx, ctx, location, locationId, 'locationId', 'catalogue.ref.location');
+    // A location belongs to one branch: a copy placed in a location is in that location's branch.
+    const [loc] = locationId
+      ? await tx
+          .select({ branchId: location.branchId })
+          .from(location)
+          .where(scope.where(location, eq(location.id, locationId)))
+      : [];
+    const branchId = input.branchId ?? loc?.branchId ?? config.defaultBranchId;
+    await mustExist(tx, ctx, branch, branchId, 'branchId', 'catalogue.ref.branch');
     await mustExist(tx, ctx, acceptanceBatch, input.batchId, 'batchId', 'catalogue.ref.batch');
     const barcodes = await copyBarcodes(tx, scope, input, tr);
     const twice = barcodes.find((b, i) => barcodes.indexOf(b) !== i);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { loan } from '../circulation/circulation.table.ts';
+import { fixtures } from '../holdings/test-fixtures.ts';
 import { barcodeRule } from '../printing/printing.table.ts';
 
 const t = useTestApp();
@@ -101,6 +102,14 @@ describe('copy list (/collection)', () => {
     const gen = await ok(COPIES, { recordId: r, count: 3 });
     expect(gen.List.map((c: any) => c.barcode)).toEqual(['G00001', 'G00002', 'G00003']);
     await t.db.delete(barcodeRule);
+  });
+
+  it("a copy placed in a location is in that location's branch", async () => {
+    const fx = fixtures(t.db, t.schoolId);
+    const br = await fx.branch();
+    const loc = await fx.location(br.id);
+    const [id] = await copies(await record('分馆的书'), [`BR${Date.now()}`], { locationId: loc.id });
+    expect(await getCopy(id)).toMatchObject({ locationId: loc.id, branchId: br.id });
   });
 
   it('never deletes a copy on loan; deleting a record takes its copies', async () => {

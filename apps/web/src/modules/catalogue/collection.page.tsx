@@ -2,9 +2,10 @@ import { COPY_WARNINGS } from '@shuyuan/contracts/catalogue/collection';
 import { CIRC_STATES, STORE_TYPES } from '@shuyuan/contracts/catalogue/copy-state';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
-import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Tabs } from 'antd';
+import { Button, Card, Dropdown, Input, Popconfirm, Select, Space, Statistic, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
@@ -36,6 +37,13 @@ export default function CollectionPage() {
     edit: usePermission('collection:edit'),
     delete: usePermission('collection:delete'),
     export: usePermission('collection:export'),
+    print: usePermission('collection:print'),
+  };
+  const navigate = useNavigate();
+  /** The print screens take the selected copies as `?barcodes=` (printing README). */
+  const printSelected = (screen: string) => {
+    const barcodes = data.List.filter((c) => selected.includes(c.id)).map((c) => c.barcode);
+    navigate(`${screen}?barcodes=${encodeURIComponent(barcodes.join(','))}`);
   };
   const opts = useEditingOptions();
   const { config } = useEditingConfig();
@@ -209,6 +217,22 @@ export default function CollectionPage() {
               </Button>
             </Popconfirm>
           )}
+          {can.print && (
+            <Dropdown
+              disabled={!selected.length}
+              menu={{
+                items: [
+                  { key: '/callnumprint/common', label: t('catalogue.collection.printSpine') },
+                  { key: '/barcodeprint', label: t('catalogue.collection.printBarcode') },
+                ],
+                onClick: ({ key: screen }) => printSelected(screen),
+              }}
+            >
+              <Button className="sy-collection-print" disabled={!selected.length}>
+                {t('catalogue.collection.print')}
+              </Button>
+            </Dropdown>
+          )}
           {can.export && tab === 'all' && (
             <Button className="sy-collection-export" onClick={() => setExporting(true)}>
               {t('catalogue.export.button')}
@@ -225,7 +249,7 @@ export default function CollectionPage() {
         onBind={config.rfidReader === 'none' ? undefined : setBinding}
         reload={reload}
         rowSelection={
-          can.edit || can.delete
+          can.edit || can.delete || can.print
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }
