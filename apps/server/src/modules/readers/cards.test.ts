@@ -7,6 +7,8 @@ import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { ledgerEntry } from '../losses/loss.table.ts';
 
 const t = useTestApp();
+/** A valid-until date a year ahead (a past one is refused). */
+const VALID = `${new Date().getFullYear() + 1}-07-31`;
 const R = `${P}/Readers`;
 
 describe('card desk', () => {
@@ -19,9 +21,9 @@ describe('card desk', () => {
       r.id,
     );
 
-    const issued = await t.post(`${R}/IssueCard`, { id: r.id, validUntil: '2027-07-31', deposit: 50 });
+    const issued = await t.post(`${R}/IssueCard`, { id: r.id, validUntil: VALID, deposit: 50 });
     expect(issued.json.success, issued.json.msg).toBe(true);
-    expect(issued.json.data).toMatchObject({ validUntil: '2027-07-31', deposit: 50, cardLost: false });
+    expect(issued.json.data).toMatchObject({ validUntil: VALID, deposit: 50, cardLost: false });
     expect(issued.json.data.processedAt).toBeTruthy();
     const ledger = await t.db
       .select()
@@ -34,11 +36,7 @@ describe('card desk', () => {
     const scope = new Scope(t.schoolId);
     const a = await makeReader(t.db, scope, { name: 'Alice', cardRfid: 'E004BB02' });
     const b = await makeReader(t.db, scope);
-    const r = await t.post(
-      `${R}/IssueCard`,
-      { id: b.id, validUntil: '2027-07-31', cardRfid: 'E004BB02' },
-      { lang: 'en' },
-    );
+    const r = await t.post(`${R}/IssueCard`, { id: b.id, validUntil: VALID, cardRfid: 'E004BB02' }, { lang: 'en' });
     expect(r.json.issues).toEqual([
       expect.objectContaining({ path: 'cardRfid', message: `This RFID card is already bound to Alice (${a.account})` }),
     ]);
@@ -60,7 +58,7 @@ describe('card desk', () => {
   it('pays a deposit back, never more than held and never while books are on loan', async () => {
     const scope = new Scope(t.schoolId);
     const r = await makeReader(t.db, scope);
-    await t.post(`${R}/IssueCard`, { id: r.id, validUntil: '2027-07-31', deposit: 30 });
+    await t.post(`${R}/IssueCard`, { id: r.id, validUntil: VALID, deposit: 30 });
     const tooMuch = await t.post(`${R}/RefundDeposit`, { id: r.id, amount: 31 }, { lang: 'en' });
     expect(tooMuch.json.msg).toBe('The refund is more than the deposit (30 yuan)');
     const [b] = await makeCopies(t.db, scope, 1);
@@ -76,7 +74,7 @@ describe('card desk', () => {
   it('keeps to the school and the permission', async () => {
     const other = await buildSchool(t.db);
     const stranger = await makeReader(t.db, new Scope(other));
-    const foreign = await t.post(`${R}/IssueCard`, { id: stranger.id, validUntil: '2027-07-31' });
+    const foreign = await t.post(`${R}/IssueCard`, { id: stranger.id, validUntil: VALID });
     expect(foreign.json).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
     expect((await t.post(`${R}/FindCardReaders`, { key: stranger.account })).json.data.List).toEqual([]);
     const viewer = await buildUser(t.db, t.schoolId, { permissions: ['resource-mana.resource.user-transfer'] });
@@ -84,8 +82,6 @@ describe('card desk', () => {
     expect(
       (await t.post(`${R}/FindCardReaders`, { key: r.account }, { token: viewer.token })).json.data.List,
     ).toHaveLength(1);
-    expect(
-      (await t.post(`${R}/IssueCard`, { id: r.id, validUntil: '2027-07-31' }, { token: viewer.token })).status,
-    ).toBe(403);
+    expect((await t.post(`${R}/IssueCard`, { id: r.id, validUntil: VALID }, { token: viewer.token })).status).toBe(403);
   });
 });
