@@ -12,7 +12,7 @@ import {
   copiesByBarcode,
   dedupe,
   isOut,
-  notFoundItem,
+  missingCopy,
   openLoanCopies,
   type Tr,
   writeCopy,
@@ -191,5 +191,6 @@ export async function editByBarcodes(
   const items = unique.flatMap((b) => (found.has(b) ? [{ c: found.get(b)!, ch: change }] : []));
   const done = await runChanges(db, scope, items, lk, t, apply);
   const byBarcode = new Map(done.map((r) => [r.barcode, r]));
-  return [...unique.map((b) => byBarcode.get(b) ?? notFoundItem(b, t)), ...repeated];
+  const missing = await missingCopy(db, scope, t);
+  return [...unique.map((b) => byBarcode.get(b) ?? missing(b)), ...repeated];
 }

@@ -14,7 +14,7 @@ import { editByBarcodes, runChanges } from './bulk-edit.service.ts';
 import { type FileRow, fileDedupe, readBulkFile, rowPatch } from './bulk-file.ts';
 import { toChange } from './bulk-edit.service.ts';
 import { batchData, editByCondition, previewAnswer } from './condition.service.ts';
-import { auditBulk, copiesByBarcode, notFoundItem, summary } from './copy-ops.ts';
+import { auditBulk, copiesByBarcode, missingCopy, summary } from './copy-ops.ts';
 import { bulkDelete } from './delete.service.ts';
 import { loadLookups } from './lookups.ts';
 import { type ItemResult, PATCH_FIELDS } from '@shuyuan/contracts/holdings/bulk';
@@ -69,12 +69,13 @@ export function bulkRoutes(app: FastifyInstance): void {
         scope,
         rows.map((r) => r.barcode),
       );
+      const missing = await missingCopy(db, scope, t);
       const refused: ItemResult[] = [];
       const items: Parameters<typeof runChanges>[2] = [];
       for (const row of rows as FileRow[]) {
         const c = found.get(row.barcode);
         if (!c) {
-          refused.push(notFoundItem(row.barcode, t));
+          refused.push(missing(row.barcode));
           continue;
         }
         const p = rowPatch(row.cells, body.set, lk, t);

@@ -6,6 +6,7 @@ import type { Ctx } from '../../platform/route.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
+import { checkWithRule, getBarcodeRule } from '../printing/barcode-rules.service.ts';
 
 export type Tr = Ctx<unknown>['t'];
 export type CopyRow = typeof copy.$inferSelect & {
@@ -74,6 +75,19 @@ export const notFoundItem = (barcode: string, t: Tr): ItemResult => ({
   ok: false,
   reason: t('holdings.copyNotFound'),
 });
+
+/**
+ * The answer for a typed or scanned barcode that matched no copy, with the school's book barcode rule loaded
+ * once: a barcode that breaks the rule (length, prefix, check digit) gets the rule's own message — a typing or
+ * scanning error, as circulation and stocktake report it — and only a well-formed one is "not found".
+ */
+export async function missingCopy(db: Db, scope: Scope, t: Tr): Promise<(barcode: string) => ItemResult> {
+  const rule = await getBarcodeRule(db, scope, 'book');
+  return (barcode) => {
+    const check = checkWithRule(barcode, rule);
+    return check.ok ? notFoundItem(barcode, t) : { barcode, ok: false, reason: t(check.key, check.params) };
+  };
+}
 
 /** Items for the same barcode listed twice: the first one counts, the others are refused. */
 export function dedupe(barcodes: string[], t: Tr): { unique: string[]; repeated: ItemResult[] } {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
-import { type CopyRow, copiesByBarcode, dedupe, isOut, notFoundItem, openLoanCopies, type Tr } from './copy-ops.ts';
+import { type CopyRow, copiesByBarcode, dedupe, isOut, missingCopy, openLoanCopies, type Tr } from './copy-ops.ts';
 import { copiesWhere } from './condition.service.ts';
 
 /**
@@ -20,7 +20,8 @@ export async function bulkDelete(db: Db, scope: Scope, b: BulkDeleteBody, t: Tr,
     const { unique, repeated } = dedupe(b.barcodes.filter(Boolean), t);
     const found = await copiesByBarcode(db, scope, unique);
     rows = unique.flatMap((x) => (found.has(x) ? [found.get(x)!] : []));
-    head = unique.filter((x) => !found.has(x)).map((x) => notFoundItem(x, t));
+    const missing = await missingCopy(db, scope, t);
+    head = unique.filter((x) => !found.has(x)).map(missing);
     tail = repeated;
   } else {
     rows = await copiesWhere(db, scope, b.filter!);

@@ -1,4 +1,5 @@
 import { P } from '@shuyuan/contracts/common/paths';
+import { formatBarcode } from '@shuyuan/contracts/printing/barcode';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/password.ts';
@@ -8,6 +9,7 @@ import { appUser } from '../auth/user.table.ts';
 import { shelf, shelfPosition } from '../basic/shelf.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { barcodeRule } from '../printing/printing.table.ts';
 import { resourceAccess } from './resource-auth.ts';
 import { fixtures } from './test-fixtures.ts';
 
@@ -197,6 +199,84 @@ describe('labels and shelf positions', () => {
       { token: admin2.token, schoolId: other },
     );
     expect(cross.json.issues?.[0]).toMatchObject({ path: 'position' });
+  });
+});
+
+describe("typed or scanned barcodes are checked against the school's barcode rule", () => {
+  it('answers the rule message for a malformed barcode and "not found" only for a well-formed one', async () => {
+    const fx = f();
+    const br = await fx.branch();
+    const loc = await fx.location(br.id);
+    const [sh] = await t.db
+      .insert(shelf)
+      .values({ schoolId: t.schoolId, locationId: loc.id, code: 'R1', barcode: 'SHR1' })
+      .returning();
+    await t.db
+      .insert(shelfPosition)
+      .values({ schoolId: t.schoolId, shelfId: sh.id, code: 'R1-1-1', barcode: 'POSR11', layer: 1, column: 1 })
+      .returning();
+    const rec = await fx.record();
+    const [a] = await fx.copies(rec.id, 1, { locationId: loc.id });
+    await t.db
+      .insert(barcodeRule)
+      .values({ schoolId: t.schoolId, kind: 'book', prefix: 'S', length: 9, checkDigit: true });
+    try {
+      const good = formatBarcode('S', 42, 7, true); // well-formed, but no such copy
+      const badCheck = good.slice(0, -1) + String((Number(good.at(-1)) + 1) % 10);
+      const prefix = 'The barcode must start with S';
+      const length = 'The barcode must be 9 characters long';
+      const notFound = 'No copy of this library has this barcode';
+      const checkMsg = /check digit/i;
+
+      const list = await t.post(`${P}/Literature/AllocationV2`, {
+        barcodes: [a.barcode, 'X123', 'S12', badCheck, good],
+        toLocationId: loc.id,
+      });
+      const r = byBarcode(list);
+      expect(r.X123.reason).toBe(prefix);
+      expect(r.S12.reason).toBe(length);
+      expect(r[badCheck].reason).toMatch(checkMsg);
+      expect(r[good].reason).toBe(notFound);
+
+      const scan = await t.post(`${P}/Literature/BarCodeAllocation`, { barcode: 'X123', toLocationId: loc.id });
+      expect(scan.json.data).toMatchObject({ ok: false, reason: prefix });
+      const zh = await t.post(
+        `${P}/Literature/BarCodeAllocation`,
+        { barcode: 'X123', toLocationId: loc.id },
+        { lang: 'zh' },
+      );
+      expect(zh.json.data.reason).toBe('条码前缀应为 S');
+
+      const shelved = await t.post(`${P}/Literature/ShelfNumber`, {
+        position: 'POSR11',
+        barcodes: [a.barcode, 'S12', good],
+      });
+      expect(shelved.json.data.okCount).toBe(1);
+      expect(byBarcode(shelved).S12.reason).toBe(length);
+      expect(byBarcode(shelved)[good].reason).toBe(notFound);
+      const off = await t.post(`${P}/Holdings/Unshelve`, { barcodes: [badCheck] });
+      expect(off.json.data.List[0].reason).toMatch(checkMsg);
+
+      const edit = await t.post(`${P}/Literature/itemsbatchpreview`, {
+        barcodes: ['X123', good],
+        set: { shelfMark: 'A' },
+      });
+      expect(byBarcode(edit).X123.reason).toBe(prefix);
+      expect(byBarcode(edit)[good].reason).toBe(notFound);
+
+      const del = await t.post(`${P}/Holdings/DeleteCopiesPreview`, { barcodes: ['S12', good] });
+      expect(byBarcode(del).S12.reason).toBe(length);
+      expect(byBarcode(del)[good].reason).toBe(notFound);
+
+      const label = await t.post(`${P}/Holdings/LabelConvert`, {
+        kind: 'barcode',
+        pairs: [{ from: 'X123', to: good }],
+        apply: false,
+      });
+      expect(label.json.data.List[0].reason).toBe(prefix);
+    } finally {
+      await t.db.delete(barcodeRule).where(eq(barcodeRule.schoolId, t.schoolId));
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { checkWithRule, getBarcodeRule } from '../printing/barcode-rules.service.ts';
-import { type CopyRow, selectCopies, type Tr, writeCopy } from './copy-ops.ts';
+import { type CopyRow, missingCopy, selectCopies, type Tr, writeCopy } from './copy-ops.ts';
 
 /** The school's barcode rule (printing module), loaded once: the reason a new barcode breaks it, or null. */
 async function barcodeRuleCheck(db: Db, scope: Scope, t: Tr): Promise<(barcode: string) => Promise<string | null>> {
@@ -44,6 +44,9 @@ export async function convertLabels(db: Db, scope: Scope, b: LabelConvertBody, t
     ).map((r) => r.v),
   );
   const check = field === 'barcode' ? await barcodeRuleCheck(db, scope, t) : async () => null;
+  // An old barcode that names no copy gets the rule's message when it breaks the rule (an RFID pair's old
+  // value may be a barcode or a tag, so only "not found" there).
+  const missing = await missingCopy(db, scope, t);
   const seenFrom = new Set<string>();
   const seenTo = new Set<string>();
   const plans: { r: ItemResult; c?: CopyRow; to?: string }[] = [];
@@ -53,7 +56,7 @@ export async function convertLabels(db: Db, scope: Scope, b: LabelConvertBody, t
     if (c) Object.assign(r, { copyId: c.id, title: c.title });
     let reason: string | null = null;
     if (!p.from || !p.to) reason = t('holdings.label.pairIncomplete');
-    else if (!c) reason = t('holdings.copyNotFound');
+    else if (!c) reason = field === 'barcode' ? (missing(p.from).reason ?? null) : t('holdings.copyNotFound');
     else if (seenFrom.has(p.from)) reason = t('holdings.listedTwice');
     else if (seenTo.has(p.to)) reason = t('holdings.label.newTwice', { value: p.to });
     else if (c[field] === p.to) reason = t('holdings.unchanged');

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { allocate, allocationRecords, findCopies, newBatchNo } from './allocation.service.ts';
-import { auditBulk, copiesByBarcode, dedupe, notFoundItem, selectCopies, summary } from './copy-ops.ts';
+import { auditBulk, copiesByBarcode, dedupe, missingCopy, selectCopies, summary } from './copy-ops.ts';
 import { convertLabels } from './label.service.ts';
 import { loadLookups } from './lookups.ts';
 import { placeCopies, shelfItems, unshelve } from './positioning.service.ts';
@@ -38,7 +38,8 @@ export function movementRoutes(app: FastifyInstance): void {
       const batchNo = newBatchNo();
       const moved = await allocate(db, scope, user, [...found.values()], body, 'list', batchNo, lk, t);
       const byBarcode = new Map(moved.map((r) => [r.barcode, r]));
-      const list = [...unique.map((b) => byBarcode.get(b) ?? notFoundItem(b, t)), ...repeated];
+      const missing = await missingCopy(db, scope, t);
+      const list = [...unique.map((b) => byBarcode.get(b) ?? missing(b)), ...repeated];
       auditBulk(ctx, list);
       ctx.auditDetail.batchNo = batchNo;
       return summary(list, { batchNo });
@@ -59,7 +60,7 @@ export function movementRoutes(app: FastifyInstance): void {
       const c = found.get(body.barcode);
       const [item] = c
         ? await allocate(db, scope, user, [c], body, 'scan', batchNo, lk, t)
-        : [notFoundItem(body.barcode, t)];
+        : [(await missingCopy(db, scope, t))(body.barcode)];
       auditBulk(ctx, [item]);
       return { ...item, batchNo };
     },

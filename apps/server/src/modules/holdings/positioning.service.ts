@@ -8,7 +8,7 @@ import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { shelf, shelfPosition } from '../basic/shelf.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
-import { copiesByBarcode, dedupe, notFoundItem, type Tr } from './copy-ops.ts';
+import { copiesByBarcode, dedupe, missingCopy, type Tr } from './copy-ops.ts';
 import { copyShelf } from './holdings.table.ts';
 
 /** A shelf position of the school by id, or by its code or barcode (scanned from the shelf label). */
@@ -41,12 +41,13 @@ export async function placeCopies(db: Db, scope: Scope, user: Principal | undefi
   if (!pos) throw invalid([{ path: 'position', message: t('holdings.position.notFound') }]);
   const { unique, repeated } = dedupe(b.barcodes, t);
   const found = await copiesByBarcode(db, scope, unique);
+  const missing = await missingCopy(db, scope, t);
   const items: ItemResult[] = [];
   await db.transaction(async (tx) => {
     for (const bc of unique) {
       const c = found.get(bc);
       if (!c) {
-        items.push(notFoundItem(bc, t));
+        items.push(missing(bc));
         continue;
       }
       const base = { barcode: bc, copyId: c.id, title: c.title };
@@ -79,10 +80,11 @@ export async function unshelve(db: Db, scope: Scope, barcodes: string[], t: Tr):
         .returning({ id: copyShelf.copyId })
     : [];
   const off = new Set(gone.map((g) => g.id));
+  const missing = await missingCopy(db, scope, t);
   return [
     ...unique.map((bc): ItemResult => {
       const c = found.get(bc);
-      if (!c) return notFoundItem(bc, t);
+      if (!c) return missing(bc);
       return off.has(c.id)
         ? { barcode: bc, copyId: c.id, title: c.title, ok: true }
         : { barcode: bc, copyId: c.id, title: c.title, ok: false, reason: t('holdings.position.notPlaced') };
