@@ -34,8 +34,7 @@ export const ReaderCreate = z.object({
   classId: zOptRefId,
   permissionGroupId: zOptRefId,
   cardRfid: optional(z.string().trim().max(64, 'validation.tooLong')),
-  /** Deposit in yuan on the wire (fen in the database). */
-  deposit: z.coerce.number().min(0, 'readers.reader.depositInvalid').max(100000).default(0),
+  // No deposit here: it moves only through recorded ledger movements (card desk IssueCard / RefundDeposit).
   validUntil: optional(zDate),
   photoUrl: optional(z.string().trim().max(500, 'validation.tooLong')),
   remark: optional(z.string().trim().max(500, 'validation.tooLong')),

@@ -233,6 +233,7 @@ CREATE TABLE "catalogue_record" (
 	"title" text NOT NULL,
 	"parallel_title" text DEFAULT '' NOT NULL,
 	"author" text DEFAULT '' NOT NULL,
+	"responsibility" text DEFAULT '' NOT NULL,
 	"edition" text DEFAULT '' NOT NULL,
 	"publisher" text DEFAULT '' NOT NULL,
 	"pub_place" text DEFAULT '' NOT NULL,
@@ -383,7 +384,7 @@ CREATE TABLE "book_number_lock" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
 	"class_code" text NOT NULL,
-	"number" integer NOT NULL,
+	"book_no" text NOT NULL,
 	"holder" text NOT NULL,
 	"locked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -962,6 +963,7 @@ CREATE INDEX "oidc_payload_uid_idx" ON "oidc_payload" USING btree ("uid");--> st
 CREATE INDEX "oidc_payload_expires_idx" ON "oidc_payload" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "role_school_name_uq" ON "role" USING btree ("school_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_school_account_uq" ON "app_user" USING btree ("school_id","account");--> statement-breakpoint
+CREATE UNIQUE INDEX "app_user_school_rfid_uq" ON "app_user" USING btree ("school_id","card_rfid") WHERE "app_user"."card_rfid" is not null and "app_user"."card_rfid" <> '';--> statement-breakpoint
 CREATE INDEX "app_user_account_idx" ON "app_user" USING btree (lower("account"));--> statement-breakpoint
 CREATE UNIQUE INDEX "branch_school_code_uq" ON "branch" USING btree ("school_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "resource_type_school_code_uq" ON "resource_type" USING btree ("school_id","code");--> statement-breakpoint
@@ -997,7 +999,7 @@ CREATE INDEX "loan_deferral_school_idx" ON "loan_deferral" USING btree ("school_
 CREATE UNIQUE INDEX "loan_rule_scope_uq" ON "loan_rule" USING btree ("school_id",coalesce("identity", ''),coalesce("permission_group_id", 0),coalesce("resource_type_id", 0),coalesce("location_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "class_corner_class_uq" ON "class_corner" USING btree ("school_id","class_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "class_corner_location_uq" ON "class_corner" USING btree ("school_id","location_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "book_number_lock_uq" ON "book_number_lock" USING btree ("school_id","class_code","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "book_number_lock_uq" ON "book_number_lock" USING btree ("school_id","class_code","book_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "book_number_seq_school_class_uq" ON "book_number_seq" USING btree ("school_id","class_code");--> statement-breakpoint
 CREATE INDEX "clc_class_parent_idx" ON "clc_class" USING btree ("scheme","parent_code","sort");--> statement-breakpoint
 CREATE INDEX "clc_class_code_prefix_idx" ON "clc_class" USING btree ("scheme","code" text_pattern_ops);--> statement-breakpoint

@@ -49,6 +49,10 @@ export const appUser = pgTable(
   },
   (t) => [
     uniqueIndex('app_user_school_account_uq').on(t.schoolId, t.account),
+    /** A card RFID belongs to one reader of the school (readers module); empty means no card. */
+    uniqueIndex('app_user_school_rfid_uq')
+      .on(t.schoolId, t.cardRfid)
+      .where(sql`${t.cardRfid} is not null and ${t.cardRfid} <> ''`),
     index('app_user_account_idx').on(sql`lower(${t.account})`),
   ],
 );

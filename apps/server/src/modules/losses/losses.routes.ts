@@ -189,6 +189,6 @@ export function lossesRoutes(app: FastifyInstance): void {
     access: opCode(CARDS, 'handle'),
     schema: ReissueBody,
     audit: 'reader.reissueCard',
-    handler: ({ db, scope, body }) => reissueCard(db, scope, body.id, body.cardRfid),
+    handler: ({ db, scope, body, t }) => reissueCard(db, scope, t, body.id, body.cardRfid),
   });
 }

@@ -7,6 +7,7 @@ import { likePattern } from '../../platform/resource/query.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
+import { checkRfidFree, mapRfidViolation } from '../readers/card-rfid.ts';
 
 /**
  * Lost reader cards (/loss, 读者证挂失): readers (never staff) with their card state; report a card lost,
@@ -61,27 +62,45 @@ async function mustFind(db: Db, scope: Scope, id: number) {
   const [r] = await db
     .select({ id: appUser.id, cardLost: appUser.cardLost })
     .from(appUser)
-    .where(readers(scope, eq(appUser.id, id)));
+    .where(readers(scope, eq(appUser.id, id)))
+    .for('update');
   if (!r) throw notFound();
   return r;
 }
 
+/**
+ * Reports the physical card lost (`lost` true) or cancels the report. The one rule for both card screens
+ * (P/Readers/ReportCardLost and P/Loss/ReportCardLost): a repeat report (or a cancel of a card not lost) is
+ * refused with CARD_STATE.
+ */
 export async function setCardLost(db: Db, scope: Scope, id: number, lost: boolean) {
-  const r = await mustFind(db, scope, id);
-  if (r.cardLost === lost) throw fail('CARD_STATE', lost ? 'losses.card.alreadyLost' : 'losses.card.notLost');
-  await db
-    .update(appUser)
-    .set({ cardLost: lost, updatedAt: new Date() })
-    .where(and(eq(appUser.id, id)));
-  return { id, cardLost: lost };
+  return db.transaction(async (tx) => {
+    const r = await mustFind(tx, scope, id);
+    if (r.cardLost === lost) throw fail('CARD_STATE', lost ? 'losses.card.alreadyLost' : 'losses.card.notLost');
+    await tx
+      .update(appUser)
+      .set({ cardLost: lost, updatedAt: new Date() })
+      .where(and(eq(appUser.id, id)));
+    return { id, cardLost: lost };
+  });
 }
 
-/** Re-issue: a new processing time, optionally a new RFID; the lost flag is cleared. */
-export async function reissueCard(db: Db, scope: Scope, id: number, cardRfid?: string) {
-  await mustFind(db, scope, id);
-  await db
-    .update(appUser)
-    .set({ cardLost: false, processedAt: new Date(), updatedAt: new Date(), ...(cardRfid ? { cardRfid } : {}) })
-    .where(eq(appUser.id, id));
-  return { id, cardLost: false };
+/**
+ * Re-issue (both P/Readers/ReissueCard and P/Loss/ReissueCard): a new processing time, optionally a new RFID
+ * (unique in the school), the lost flag cleared.
+ */
+export async function reissueCard(db: Db, scope: Scope, t: (k: string) => string, id: number, cardRfid?: string) {
+  try {
+    return await db.transaction(async (tx) => {
+      await mustFind(tx, scope, id);
+      await checkRfidFree(tx, scope, t, id, cardRfid);
+      await tx
+        .update(appUser)
+        .set({ cardLost: false, processedAt: new Date(), updatedAt: new Date(), ...(cardRfid ? { cardRfid } : {}) })
+        .where(eq(appUser.id, id));
+      return { id, cardLost: false };
+    });
+  } catch (err) {
+    throw mapRfidViolation(err, t);
+  }
 }

@@ -13,19 +13,9 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
 import { recordLedger } from '../losses/ledger.service.ts';
+import { checkRfidFree, mapRfidViolation } from './card-rfid.ts';
 import { anyOpenLoans } from './reader.values.ts';
 import { CARDS } from './readers.codes.ts';
-
-/** A card RFID belongs to one reader of the school. */
-async function checkRfidFree(db: Db, scope: Scope, t: (k: string) => string, readerId: number, rfid: string) {
-  const [other] = await db
-    .select({ name: appUser.name, account: appUser.account })
-    .from(appUser)
-    .where(scope.where(appUser, eq(appUser.cardRfid, rfid), ne(appUser.id, readerId)))
-    .limit(1);
-  if (other)
-    throw invalid([{ path: 'cardRfid', message: t('readers.card.rfidTaken') + ` ${other.name} (${other.account})` }]);
-}
 
 /** Locks the reader row (deposit arithmetic) and returns it; staff rows and other schools are "not found". */
 async function lockReader(db: Db, scope: Scope, id: number) {
@@ -79,32 +69,36 @@ export function cardRoutes(app: FastifyInstance, svc: ResourceService<typeof app
       // A card issued already expired would be refused at the desk the same day.
       if (body.validUntil < (await schoolToday(ctx.db, scope)))
         throw invalid([{ path: 'validUntil', message: t('readers.card.validUntilPast') }]);
-      await ctx.db.transaction(async (tx) => {
-        const r = await lockReader(tx, scope, body.id);
-        if (body.cardRfid) await checkRfidFree(tx, scope, t, r.id, body.cardRfid);
-        const depositFen = yuanToFen(body.deposit);
-        await tx
-          .update(appUser)
-          .set({
-            processedAt: new Date(),
-            validUntil: body.validUntil,
-            cardLost: false,
-            state: 1,
-            ...(body.cardRfid ? { cardRfid: body.cardRfid } : {}),
-            deposit: r.deposit + depositFen,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(appUser.id, r.id)));
-        if (depositFen > 0)
-          await recordLedger(tx, scope, {
-            kind: 'deposit',
-            amountFen: depositFen,
-            readerId: r.id,
-            ref: r.account,
-            operatorId: user?.userId ?? null,
-            note: 'card issue',
-          });
-      });
+      await ctx.db
+        .transaction(async (tx) => {
+          const r = await lockReader(tx, scope, body.id);
+          await checkRfidFree(tx, scope, t, r.id, body.cardRfid);
+          const depositFen = yuanToFen(body.deposit);
+          await tx
+            .update(appUser)
+            .set({
+              processedAt: new Date(),
+              validUntil: body.validUntil,
+              cardLost: false,
+              state: 1,
+              ...(body.cardRfid ? { cardRfid: body.cardRfid } : {}),
+              deposit: r.deposit + depositFen,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(appUser.id, r.id)));
+          if (depositFen > 0)
+            await recordLedger(tx, scope, {
+              kind: 'deposit',
+              amountFen: depositFen,
+              readerId: r.id,
+              ref: r.account,
+              operatorId: user?.userId ?? null,
+              note: 'card issue',
+            });
+        })
+        .catch((err) => {
+          throw mapRfidViolation(err, t);
+        });
       return svc.get(ctx, body.id);
     },
   });

@@ -22,10 +22,13 @@ export function readerCardUsable(row: Pick<UserRow, 'cardLost'>): boolean {
 }
 
 const fenToYuan = (fen: number) => fen / 100;
-const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
-/** Form input → app_user values. Empty optional fields clear the column (the form sends the whole reader). */
+/**
+ * Form input → app_user values. Empty optional fields clear the column (the form sends the whole reader).
+ * The deposit is never written here: it changes only with a ledger movement (card desk), so an edit made
+ * from an old form cannot overwrite a deduction.
+ */
 export async function readerValues(input: ReaderCreate, isNew: boolean): Promise<Partial<UserRow>> {
   const v: Partial<UserRow> = {
     account: input.account,
@@ -40,7 +43,6 @@ export async function readerValues(input: ReaderCreate, isNew: boolean): Promise
     classId: input.classId,
     permissionGroupId: input.permissionGroupId,
     cardRfid: input.cardRfid ?? null,
-    deposit: yuanToFen(input.deposit),
     validUntil: input.validUntil ?? null,
     photoUrl: input.photoUrl ?? null,
     remark: input.remark ?? null,

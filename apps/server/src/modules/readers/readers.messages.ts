@@ -3,6 +3,11 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 /** Server texts of the readers module (validation keys are shared with the web form). */
 registerMessages({
   'readers.card.rfidTaken': { zh: '该RFID卡已绑定给读者', en: 'This RFID card is already bound to' },
+  'readers.card.rfidTakenShort': {
+    zh: '该RFID卡已绑定给其他读者',
+    en: 'This RFID card is already bound to another reader',
+  },
+  'readers.reader.cardRfid': { zh: '卡片 RFID', en: 'Card RFID' },
   'readers.card.validUntilPast': {
     zh: '有效期不能早于今天',
     en: 'The valid-until date cannot be before today',

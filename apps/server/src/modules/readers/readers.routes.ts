@@ -10,7 +10,7 @@ import {
   ReaderUpdate,
   ReissueCardBody,
 } from '@shuyuan/contracts/readers/reader';
-import { fail, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -19,6 +19,8 @@ import { mustExist } from '../basic/refs.ts';
 import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
+import { reissueCard, setCardLost } from '../losses/lost-cards.service.ts';
+import { RFID_CONSTRAINT } from './card-rfid.ts';
 import { anyOpenLoans, readerDto, readerValues } from './reader.values.ts';
 import { importRoutes } from './readers.import.ts';
 import { cardRoutes } from './cards.routes.ts';
@@ -61,6 +63,13 @@ export function readersRoutes(app: FastifyInstance): void {
         columns: [appUser.account],
         constraint: 'app_user_school_account_uq',
       },
+      // A card RFID belongs to one reader of the school (the card desk and re-issue check it too).
+      {
+        field: 'cardRfid',
+        labelKey: 'readers.reader.cardRfid',
+        columns: [appUser.cardRfid],
+        constraint: RFID_CONSTRAINT,
+      },
     ],
     toDto: readerDto,
     toValues: ({ input, existing }) => readerValues(input as ReaderCreate, !existing),
@@ -94,25 +103,15 @@ export function readersRoutes(app: FastifyInstance): void {
     },
   });
 
-  /** Loads a reader of the caller's school (staff and other schools' rows are "not found"). */
-  async function mustFind(ctx: { db: any; schoolId: number }, id: number) {
-    const [row] = await ctx.db
-      .select({ id: appUser.id })
-      .from(appUser)
-      .where(svc.where(ctx, eq(appUser.id, id)))
-      .limit(1);
-    if (!row) throw notFound();
-  }
-
+  // The card operations of the reader list share the lost-card screen's service (one rule for both).
   route(app, {
     url: `${P}/Readers/ReportCardLost`,
     access: opCode(CARDS, 'edit'),
     schema: ReaderIdBody,
     audit: 'reader.cardLost',
-    summary: 'Report the physical card lost: borrowing with it is refused until a re-issue',
+    summary: 'Report the physical card lost: borrowing with it is refused until a re-issue; a repeat is CARD_STATE',
     handler: async (ctx) => {
-      await mustFind(ctx, ctx.body.id);
-      await ctx.db.update(appUser).set({ cardLost: true, updatedAt: new Date() }).where(eq(appUser.id, ctx.body.id));
+      await setCardLost(ctx.db, ctx.scope, ctx.body.id, true);
       return svc.get(ctx, ctx.body.id);
     },
   });
@@ -122,16 +121,9 @@ export function readersRoutes(app: FastifyInstance): void {
     access: opCode(CARDS, 'issue'),
     schema: ReissueCardBody,
     audit: 'reader.reissueCard',
-    summary: 'Re-issue the card: new processing time, optional new RFID, lost flag cleared',
+    summary: 'Re-issue the card: new processing time, optional new RFID (unique in the school), lost flag cleared',
     handler: async (ctx) => {
-      await mustFind(ctx, ctx.body.id);
-      const set: Partial<typeof appUser.$inferInsert> = {
-        cardLost: false,
-        processedAt: new Date(),
-        updatedAt: new Date(),
-      };
-      if (ctx.body.cardRfid) set.cardRfid = ctx.body.cardRfid;
-      await ctx.db.update(appUser).set(set).where(eq(appUser.id, ctx.body.id));
+      await reissueCard(ctx.db, ctx.scope, ctx.t, ctx.body.id, ctx.body.cardRfid);
       return svc.get(ctx, ctx.body.id);
     },
   });

@@ -17,7 +17,7 @@ async function makeClass(schoolId: number, gradeName: string, className: string)
 }
 
 describe('readers', () => {
-  it('adds, lists with filters, edits and deletes a reader; deposit is yuan on the wire', async () => {
+  it('adds, lists with filters, edits and deletes a reader', async () => {
     const { gradeId, classId } = await makeClass(t.schoolId, '测试年级A', '1班');
     const add = await t.post(`${R}/AddReader`, {
       account: 'R1001',
@@ -26,15 +26,12 @@ describe('readers', () => {
       phone: '13812345678',
       email: 'ming@example.com',
       classId,
-      deposit: 12.5,
     });
     expect(add.json.code).toBe(0);
     const id = add.json.data.id;
     const got = (await t.post(`${R}/GetReader`, { id })).json.data;
-    expect(got).toMatchObject({ account: 'R1001', className: '1班', gradeName: '测试年级A', deposit: 12.5 });
+    expect(got).toMatchObject({ account: 'R1001', className: '1班', gradeName: '测试年级A', deposit: 0 });
     expect(got.processedAt).toBeTruthy();
-    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, id));
-    expect(row.deposit).toBe(1250);
 
     const byGrade = (await t.post(`${R}/GetReaderList`, { gradeId })).json.data;
     expect(byGrade.List.map((r: any) => r.account)).toEqual(['R1001']);
@@ -58,6 +55,59 @@ describe('readers', () => {
     expect((await t.post(`${R}/GetReader`, { id })).json.code).not.toBe(0);
   });
 
+  it('never changes the deposit from the reader form: only ledger movements do', async () => {
+    const add = await t.post(`${R}/AddReader`, { account: 'R1101', name: '押金', deposit: 80 });
+    expect(add.json.code).toBe(0);
+    const id = add.json.data.id;
+    // A form cannot create money out of nothing: a new reader holds no deposit until one is collected.
+    expect(add.json.data.deposit).toBe(0);
+    const valid = `${new Date().getFullYear() + 1}-07-31`;
+    await t.post(`${R}/IssueCard`, { id, validUntil: valid, deposit: 50 });
+    const stale = (await t.post(`${R}/GetReader`, { id })).json.data;
+    await t.post(`${R}/RefundDeposit`, { id, amount: 20 });
+    // An old form (still showing 50) and a form without the field both leave the 30 yuan as it is.
+    expect((await t.post(`${R}/UpdateReader`, { ...stale, name: '押金2' })).json.code).toBe(0);
+    const { deposit: _omit, ...noDeposit } = stale;
+    expect((await t.post(`${R}/UpdateReader`, { ...noDeposit, name: '押金2' })).json.code).toBe(0);
+    const after = (await t.post(`${R}/GetReader`, { id })).json.data;
+    expect(after).toMatchObject({ name: '押金2', deposit: 30 });
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, id));
+    expect(row.deposit).toBe(3000);
+  });
+
+  it('keeps a card RFID to one reader of the school on add, edit and re-issue', async () => {
+    const a = (await t.post(`${R}/AddReader`, { account: 'R1201', name: '甲', cardRfid: 'RF-1' })).json.data;
+    const b = (await t.post(`${R}/AddReader`, { account: 'R1202', name: '乙', cardRfid: 'RF-2' })).json.data;
+    const dupAdd = await t.post(`${R}/AddReader`, { account: 'R1203', name: '丙', cardRfid: 'RF-1' }, { lang: 'en' });
+    expect(dupAdd.json.errorCode).toBe('DUPLICATE');
+    expect(dupAdd.json.issues).toEqual([{ path: 'cardRfid', message: 'Card RFID already exists' }]);
+    const dupEdit = await t.post(`${R}/UpdateReader`, { ...b, cardRfid: 'RF-1' }, { lang: 'en' });
+    expect(dupEdit.json.issues).toEqual([{ path: 'cardRfid', message: 'Card RFID already exists' }]);
+    // Keeping one's own RFID, or having none, is fine (several readers without a card).
+    expect((await t.post(`${R}/UpdateReader`, { ...a, name: '甲2' })).json.code).toBe(0);
+    expect((await t.post(`${R}/AddReader`, { account: 'R1204', name: '丁', cardRfid: '' })).json.code).toBe(0);
+    expect((await t.post(`${R}/AddReader`, { account: 'R1205', name: '戊' })).json.code).toBe(0);
+    for (const url of [`${R}/ReissueCard`, `${P}/Loss/ReissueCard`]) {
+      const re = await t.post(url, { id: b.id, cardRfid: 'RF-1' }, { lang: 'en' });
+      expect(re.json.errorCode, url).toBe('VALIDATION');
+      expect(re.json.issues[0]).toEqual({
+        path: 'cardRfid',
+        message: 'This RFID card is already bound to 甲2 (R1201)',
+      });
+    }
+    const [rowB] = await t.db.select().from(appUser).where(eq(appUser.id, b.id));
+    expect(rowB.cardRfid).toBe('RF-2');
+    // Another school may use the same RFID.
+    const other = await buildSchool(t.db);
+    const them = await buildUser(t.db, other, { permissions: ['department.user-transfer:add'] });
+    const theirs = await t.post(
+      `${R}/AddReader`,
+      { account: 'X1', name: '他校', cardRfid: 'RF-1' },
+      { token: them.token, schoolId: other },
+    );
+    expect(theirs.json.code).toBe(0);
+  });
+
   it('checks the phone pattern when given, in Chinese and English; the barcode is required', async () => {
     const zh = await t.post(`${R}/AddReader`, { account: 'R2001', name: 'a', phone: '12345' }, { lang: 'zh' });
     expect(zh.json.issues).toContainEqual({ path: 'phone', message: '请填写正确的手机号码' });
@@ -75,6 +125,9 @@ describe('readers', () => {
     const before = (await t.post(`${R}/GetReader`, { id })).json.data;
     const lost = await t.post(`${R}/ReportCardLost`, { id });
     expect(lost.json.data.cardLost).toBe(true);
+    // One rule on both card screens: a repeat report is refused.
+    expect((await t.post(`${R}/ReportCardLost`, { id })).json.errorCode).toBe('CARD_STATE');
+    expect((await t.post(`${P}/Loss/ReportCardLost`, { id })).json.errorCode).toBe('CARD_STATE');
     const [row] = await t.db.select().from(appUser).where(eq(appUser.id, id));
     expect(readerCardUsable(row)).toBe(false);
     await new Promise((r) => setTimeout(r, 5));

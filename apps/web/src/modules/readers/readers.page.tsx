@@ -112,7 +112,16 @@ export default function ReadersPage() {
         { name: 'birthday', label: 'readers.reader.birthday', type: 'date', span: 12, inTable: false },
         { name: 'password', label: 'readers.reader.password', type: 'password', span: 12, inTable: false },
         { name: 'cardRfid', label: 'readers.reader.cardRfid', span: 12, inTable: false },
-        { name: 'deposit', label: 'readers.reader.deposit', type: 'number', span: 12, inTable: false, default: 0 },
+        // Shown only: the deposit moves through the card desk (collect / refund), each movement in the ledger.
+        {
+          name: 'deposit',
+          label: 'readers.reader.deposit',
+          type: 'number',
+          span: 12,
+          inTable: false,
+          inForm: 'edit',
+          readOnlyOnEdit: true,
+        },
         { name: 'validUntil', label: 'readers.reader.validUntil', type: 'date', span: 12 },
         {
           name: 'state',
