@@ -16,7 +16,8 @@ export function weekdaysIn(from: string, to: string, weekdays: number[]): string
   return out;
 }
 
-/** The school calendar (closed days) on /borrow-permission: due dates never fall on a closed day. */
+/** The school calendar (closed days) on /borrow-permission: closed days count neither towards loan periods nor
+ * towards overdue days, and a due date never falls on one (rules.service.ts dueDateAfter, overdueDayCounter). */
 export function calendarRoutes(app: FastifyInstance): void {
   route(app, {
     url: `${P}/CirculationRules/GetClosedDays`,

@@ -7,7 +7,7 @@ import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { loan } from './circulation.table.ts';
-import { daysBetween, schoolToday } from './rules.service.ts';
+import { overdueDayCounter, schoolToday } from './rules.service.ts';
 
 /**
  * P/Circulation/GetAllBorrowing: every open loan of the school, oldest due first, with the reader, their class
@@ -65,11 +65,17 @@ export async function allBorrowing(db: Db, scope: Scope, q: AllBorrowingQuery) {
     .orderBy(loan.dueDate, loan.id)
     .limit(q.Rows)
     .offset(pageOffset(q));
+  const overdue = await overdueDayCounter(
+    db,
+    scope,
+    today,
+    rows.map((r) => r.dueDate),
+  );
   return list(
     rows.map(({ gradeName, className, ...r }) => ({
       ...r,
       className: className ? `${gradeName ?? ''}${className}` : null,
-      overdueDays: Math.max(0, daysBetween(r.dueDate, today)),
+      overdueDays: overdue(r.dueDate),
     })),
     total,
   );

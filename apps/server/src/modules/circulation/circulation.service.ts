@@ -17,7 +17,7 @@ import {
 import { loan } from './circulation.table.ts';
 import { findOpenLoan, lockCopy, lockOpenLoan, moveCopy } from './loan-locks.ts';
 import { checkReaderValid, findReader, loanCounts } from './reader.service.ts';
-import { daysBetween, dueDateAfter, getEffectiveRule, schoolToday } from './rules.service.ts';
+import { dueDateAfter, getEffectiveRule, overdueDays, schoolToday } from './rules.service.ts';
 
 export interface BorrowInput {
   readerId?: number;
@@ -25,6 +25,12 @@ export interface BorrowInput {
   barcode: string;
   operatorId: number | null;
   via: LoanVia;
+  /**
+   * SIP2 no-block (offline) checkout: the machine already lent the copy while it could not reach us, so the
+   * reader's blocks (card, validity, range, overdue, limit) do not refuse it; the copy must still be lendable.
+   * `dueDate` is the one the machine gave the reader (else the rule's).
+   */
+  offline?: { dueDate?: string };
 }
 
 /** Why a copy that is neither on loan nor on the hold shelf cannot lend: one message per state. */
@@ -48,7 +54,7 @@ const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
  *    'unified-refusal' — or 'single' with a rule that forbids it — an overdue loan blocks (OVERDUE_REFUSED);
  *    open loans stay below max_loans (OVER_LIMIT) — all open loans, or with setting circ.combinedLimit off only
  *    the loans of the copy's resource type.
- * The due date is today + loan_days, moved past closed days. The reader row is locked first, then the copy (one
+ * The due date is loan_days open days after today (closed days do not count, never a closed day). The reader row is locked first, then the copy (one
  * order for everybody, no deadlock): parallel borrows of one reader count loans one after another, and the
  * partial unique index on open loans backs the copy lock.
  */
@@ -58,8 +64,10 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
   const today = await schoolToday(db, scope);
   return db.transaction(async (tx) => {
     const reader = await findReader(tx, scope, input, true);
-    if (input.readerId === undefined && !readerCardUsable(reader)) throw fail(CircError.CARD_LOST, 'circ.cardLost');
-    checkReaderValid(reader, today);
+    const offline = input.offline;
+    if (!offline && input.readerId === undefined && !readerCardUsable(reader))
+      throw fail(CircError.CARD_LOST, 'circ.cardLost');
+    if (!offline) checkReaderValid(reader, today);
     const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {
@@ -86,7 +94,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
       resourceTypeId,
       locationId: c.locationId,
     };
-    if (!(await isInBorrowRange(tx, scope, subject))) {
+    if (!offline && !(await isInBorrowRange(tx, scope, subject))) {
       throw fail(CircError.NOT_IN_RANGE, 'circ.notInRange', { barcode: c.barcode });
     }
     const rule = await getEffectiveRule(tx, scope, subject);
@@ -95,13 +103,13 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
     const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
     const overdueBlocks =
       mode === OverdueMode.UNIFIED_REFUSAL || (mode === OverdueMode.SINGLE && !rule.overdueLendAllowed);
-    if (counts.overdue > 0 && overdueBlocks) {
+    if (!offline && counts.overdue > 0 && overdueBlocks) {
       throw fail(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: counts.overdue });
     }
-    if (counts.open >= rule.maxLoans) {
+    if (!offline && counts.open >= rule.maxLoans) {
       throw fail(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });
     }
-    const dueDate = await dueDateAfter(tx, scope, today, rule.loanDays);
+    const dueDate = offline?.dueDate ?? (await dueDateAfter(tx, scope, today, rule.loanDays));
     await moveCopy(tx, c, CircState.BORROWED);
     const [l] = await tx
       .insert(loan)
@@ -133,10 +141,17 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
  * Takes a copy back. Business rule: the copy must exist (COPY_NOT_FOUND, or the barcode rule's own message) and
  * have an open loan (LOAN_NOT_FOUND; a copy registered lost answers COPY_LOST: found again, see lost-and-found); the loan is closed now. Return hooks (reservations) may answer a hold:
  * then the copy goes to the hold shelf ('reserved') and the answer carries `hold`; otherwise it goes back to
- * 'available'. The answer names the reader and the days overdue (today − due date, 0 when on time).
+ * 'available'. The answer names the reader and the days overdue (open days after the due date up to the return
+ * day, 0 when on time: closed days are not charged).
  */
-export async function returnItem(db: Db, scope: Scope, input: { barcode: string; operatorId: number | null }) {
+export async function returnItem(
+  db: Db,
+  scope: Scope,
+  input: { barcode: string; operatorId: number | null; returnedAt?: Date },
+) {
   const today = await schoolToday(db, scope);
+  // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
+  const returnDay = input.returnedAt ? await schoolToday(db, scope, input.returnedAt) : today;
   return db.transaction(async (tx) => {
     const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
     const open = await findOpenLoan(tx, scope, c.id);
@@ -145,7 +160,7 @@ export async function returnItem(db: Db, scope: Scope, input: { barcode: string;
     }
     if (!open) throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     const { loan: l, account, name } = open;
-    const returnedAt = new Date();
+    const returnedAt = input.returnedAt ?? new Date();
     await tx.update(loan).set({ returnedAt, returnOperatorId: input.operatorId }).where(eq(loan.id, l.id));
     const hold = await runReturnHooks({
       tx,
@@ -163,7 +178,7 @@ export async function returnItem(db: Db, scope: Scope, input: { barcode: string;
       barcode: c.barcode,
       title,
       dueDate: l.dueDate,
-      overdueDays: Math.max(0, daysBetween(l.dueDate, today)),
+      overdueDays: await overdueDays(tx, scope, l.dueDate, returnDay),
       reader: { id: l.userId, account, name },
       hold,
     };
@@ -175,7 +190,7 @@ export async function returnItem(db: Db, scope: Scope, input: { barcode: string;
  * LOAN_NOT_FOUND; with `readerId`, the loan must be that reader's); the reader must still be valid; renew
  * checks of other modules (someone waiting) may refuse; the loan's renewals must stay below the rule's
  * max_renewals (RENEW_LIMIT); an overdue loan renews only when the rule allows it (RENEW_OVERDUE_REFUSED).
- * The new due date is the later of today and the current due date, plus renew_days, moved past closed days.
+ * The new due date is the later of today and the current due date, plus renew_days open days (closed days do not count).
  */
 export async function renewLoan(
   db: Db,

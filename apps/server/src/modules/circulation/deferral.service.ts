@@ -17,7 +17,7 @@ import { runRenewChecks } from './circulation.hooks.ts';
 import { loan, loanDeferral } from './circulation.table.ts';
 import { lockCopy, lockOpenLoan } from './loan-locks.ts';
 import { findReader } from './reader.service.ts';
-import { addDays, daysBetween, dueDateAfter, schoolToday } from './rules.service.ts';
+import { addDays, dueDateAfter, overdueDayCounter, overdueDays, schoolToday } from './rules.service.ts';
 
 /**
  * P/Circulation/GetDeferredItem: the open loans a deferral can apply to — of one copy (`barcode`) or of one
@@ -60,10 +60,16 @@ export async function deferredItems(db: Db, scope: Scope, q: DeferredItemQuery) 
       await lockOpenLoan(tx, scope, c.id, c.barcode);
     });
   }
+  const overdue = await overdueDayCounter(
+    db,
+    scope,
+    today,
+    rows.map((r) => r.dueDate),
+  );
   return rows.map((r) => ({
     ...r,
     deferrals: Number(r.deferrals ?? 0),
-    overdueDays: Math.max(0, daysBetween(r.dueDate, today)),
+    overdueDays: overdue(r.dueDate),
   }));
 }
 
@@ -113,7 +119,7 @@ export async function deferReturn(db: Db, scope: Scope, body: DeferBody, operato
       oldDueDate: l.dueDate,
       newDueDate,
       deferrals: n + 1,
-      overdueDays: Math.max(0, daysBetween(newDueDate, today)),
+      overdueDays: await overdueDays(tx, scope, newDueDate, today),
     };
   });
 }

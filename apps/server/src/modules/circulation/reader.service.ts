@@ -9,7 +9,7 @@ import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { loan } from './circulation.table.ts';
-import { daysBetween, getEffectiveRule, schoolToday } from './rules.service.ts';
+import { getEffectiveRule, overdueDayCounter, schoolToday } from './rules.service.ts';
 
 export type Reader = typeof appUser.$inferSelect;
 
@@ -136,8 +136,14 @@ export async function openLoansOf(db: Db, scope: Scope, userId: number, q: { Pag
     .orderBy(loan.dueDate, desc(loan.id))
     .limit(q.Rows)
     .offset(pageOffset(q));
+  const overdue = await overdueDayCounter(
+    db,
+    scope,
+    today,
+    rows.map((x) => x.dueDate),
+  );
   return list(
-    rows.map((x) => ({ ...x, overdueDays: Math.max(0, daysBetween(x.dueDate, today)) })),
+    rows.map((x) => ({ ...x, overdueDays: overdue(x.dueDate) })),
     total,
   );
 }

@@ -1,5 +1,5 @@
 import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
-import { asc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
+import { eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -137,20 +137,67 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** `from` + n days, moved forward past closed days of the school calendar to the next open day. */
-export async function dueDateAfter(db: Db, scope: Scope, from: string, n: number): Promise<string> {
-  let due = addDays(from, n);
-  const closed = await db
+/** The school's closed days from..to (inclusive, YYYY-MM-DD) in one query: the calendar is small. */
+export async function closedDaysIn(db: Db, scope: Scope, from: string, to: string): Promise<Set<string>> {
+  if (to < from) return new Set();
+  const rows = await db
     .select({ day: closedDay.day })
     .from(closedDay)
-    .where(scope.where(closedDay, gte(closedDay.day, due)))
-    .orderBy(asc(closedDay.day))
-    .limit(366);
-  for (const c of closed) {
-    if (c.day !== due) break;
-    due = addDays(due, 1);
+    .where(scope.where(closedDay, gte(closedDay.day, from), lte(closedDay.day, to)));
+  return new Set(rows.map((r) => r.day));
+}
+
+/** Open days after `from` up to and including `to` (0 when `to` is not later): closed days do not count. */
+export function openDaysBetween(from: string, to: string, closed: ReadonlySet<string>): number {
+  const total = daysBetween(from, to);
+  if (total <= 0) return 0;
+  if (!closed.size) return total;
+  let n = total;
+  for (const day of closed) if (day > from && day <= to) n--;
+  return n;
+}
+
+/** How many days slack the due-date walk fetches beyond the loan days before asking again. */
+const CALENDAR_SLACK = 120;
+
+/**
+ * The day on which a period of `n` open days starting after `from` ends: closed days inside the period do not
+ * count, and the end is never a closed day (n ≤ 0: `from` itself, moved forward to the next open day). Used for
+ * loan, renewal, deferral and hold-shelf periods. Usually one query (the closed days of the window).
+ */
+export async function dueDateAfter(db: Db, scope: Scope, from: string, n: number): Promise<string> {
+  let day = n > 0 ? from : addDays(from, -1);
+  let left = Math.max(1, n);
+  for (;;) {
+    const end = addDays(day, left + CALENDAR_SLACK);
+    const closed = await closedDaysIn(db, scope, addDays(day, 1), end);
+    while (day < end) {
+      day = addDays(day, 1);
+      if (!closed.has(day) && --left === 0) return day;
+    }
   }
-  return due;
+}
+
+/**
+ * Overdue days, counted in open days: a reader is not charged the days the library was closed. `count(due)`
+ * answers the open days after `due` up to `today` (0 when not overdue); the closed days of the whole range are
+ * fetched once (one query for a list of loans, none when nothing is overdue).
+ */
+export async function overdueDayCounter(
+  db: Db,
+  scope: Scope,
+  today: string,
+  dueDates: Iterable<string>,
+): Promise<(due: string) => number> {
+  let earliest: string | undefined;
+  for (const d of dueDates) if (d < today && (!earliest || d < earliest)) earliest = d;
+  const closed = earliest ? await closedDaysIn(db, scope, addDays(earliest, 1), today) : new Set<string>();
+  return (due) => openDaysBetween(due, today, closed);
+}
+
+/** Overdue open days of one loan due `due`, as of `today` (the school's date, or the return day). */
+export async function overdueDays(db: Db, scope: Scope, due: string, today: string): Promise<number> {
+  return (await overdueDayCounter(db, scope, today, [due]))(due);
 }
 
 /** Marks days closed (idempotent); for calendar screens and tests. */
