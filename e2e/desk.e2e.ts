@@ -28,6 +28,12 @@ const HOLDER = { account: 'S2026012', name: '钱二' };
 const OTHER = { account: 'S2026013', name: '孙三' };
 const HELD = 'HOLD0001';
 const LOST = 'LOST0001';
+/** Two readers served back to back at full scanner speed. */
+const FAST = [
+  { account: 'S2026021', name: '周五' },
+  { account: 'S2026022', name: '吴六' },
+];
+const QUEUED = ['QUEUE001', 'QUEUE002', 'QUEUE003'];
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
@@ -72,15 +78,32 @@ beforeAll(async () => {
     const role = await call(`${P}/Role/AddRole`, { name: '借还台' });
     await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: [...DESK, ...LOSS] });
     await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
-    for (const r of [READER, BORROWER, HOLDER, OTHER])
+    for (const r of [READER, BORROWER, HOLDER, OTHER, ...FAST])
       await call(`${P}/Readers/AddReader`, { ...r, identity: 'student' });
     const rec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '小王子', author: '圣埃克苏佩里' });
-    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: rec.id, count: 4, barcodes: BOOKS });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: rec.id, count: 4, barcodes: BOOKS, storeType: 2 });
     const held = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '三体', author: '刘慈欣' });
     heldRecordId = held.id;
-    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: held.id, count: 1, barcodes: [HELD] });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: held.id,
+      count: 1,
+      barcodes: [HELD],
+      storeType: 2,
+    });
     const lostRec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '昆虫记', author: '法布尔' });
-    await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: lostRec.id, count: 1, barcodes: [LOST] });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: lostRec.id,
+      count: 1,
+      barcodes: [LOST],
+      storeType: 2,
+    });
+    const fast = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '城南旧事', author: '林海音' });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: fast.id,
+      count: 3,
+      barcodes: QUEUED,
+      storeType: 2,
+    });
     // The admin's token outlives the closed browser: the later tests set up their cases through it.
   } finally {
     await admin.close();
@@ -150,6 +173,40 @@ describe('the circulation desk', () => {
     await expect(scanBox(BORROW, 'desk-scan').getAttribute('placeholder')).resolves.toBe(
       zh('circulation.borrow.scanReader'),
     );
+  });
+
+  it('lends every copy to the reader whose card was scanned before it, however fast the scans come', async () => {
+    await page.keyboard.press('Escape');
+    // No waiting between scans: the first card's lookup has not answered when the copies arrive.
+    for (const code of [FAST[0].account, QUEUED[0], QUEUED[1], FAST[1].account, QUEUED[2]])
+      await scan(BORROW, 'desk-scan', code);
+    const done = (code: string) =>
+      view(page, BORROW).locator('[data-testid="scan-line"][data-state="ok"]').filter({ hasText: code });
+    for (const [code, reader] of [
+      [QUEUED[0], FAST[0]],
+      [QUEUED[1], FAST[0]],
+      [QUEUED[2], FAST[1]],
+    ] as const)
+      await done(code)
+        .filter({ hasText: zh('circulation.borrow.lent', { name: reader.name, due: '' }).split('，')[0] })
+        .waitFor();
+    // Each card has its own line too, and the panel shows the reader scanned last with their one loan.
+    for (const r of FAST) await done(r.account).filter({ hasText: r.name }).waitFor();
+    const panel = view(page, BORROW).getByTestId('reader-panel');
+    await panel.getByTestId('reader-name').filter({ hasText: FAST[1].name }).waitFor();
+    await panel.locator('.ant-table-row').filter({ hasText: QUEUED[2] }).waitFor();
+    const rows = await sql(
+      dbUrl(),
+      `select c.barcode, u.account from loan l join copy c on c.id = l.copy_id join app_user u on u.id = l.user_id
+        where c.barcode = any($1) and l.returned_at is null order by c.barcode`,
+      [QUEUED],
+    );
+    expect(rows.map((r) => [r.barcode, r.account])).toEqual([
+      [QUEUED[0], FAST[0].account],
+      [QUEUED[1], FAST[0].account],
+      [QUEUED[2], FAST[1].account],
+    ]);
+    await shot(page, 'desk-borrow-fast-scans');
   });
 
   it('takes back an overdue book and shows the days overdue', async () => {

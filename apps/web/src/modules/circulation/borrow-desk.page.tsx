@@ -3,17 +3,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
+import { type BorrowStep, BorrowSession } from './borrow-session.ts';
 import { type BorrowDone, type BorrowLimit, type DeskReader, deskApi, type LoanRow } from './desk-api.ts';
 import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
-import { useScanQueue } from './scan-queue.ts';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
 import { ScanResults, useScanLines } from './scan-results.tsx';
 
 /**
  * Screen /surrency/borrow — the lending desk, keyboard only: scan (or type) the reader's card, then scan
- * copies one after another; each copy is queued and lent in scan order, each line says "due …" or why it was
- * refused. Esc = next reader. When the school asks for verification the reader types their password first.
+ * copies one after another. Every scan (cards and copies) and every Esc goes into one ordered queue, so each
+ * copy is lent to the reader whose card was scanned before it, however fast the scans come; each line says
+ * "due …" or why it was refused. Esc = next reader. When the school asks for verification the queue waits
+ * while the reader types their password.
  */
 export default function BorrowDeskPage() {
   const { t } = useTranslation();
@@ -23,29 +25,80 @@ export default function BorrowDeskPage() {
   const [reader, setReader] = useState<DeskReader | null>(null);
   const [limit, setLimit] = useState<BorrowLimit | null>(null);
   const [loans, setLoans] = useState<LoanRow[]>([]);
-  const [readerError, setReaderError] = useState<string | null>(null);
   const [needVerify, setNeedVerify] = useState(false);
-  const [verifyToken, setVerifyToken] = useState<string | undefined>();
-  const [verifying, setVerifying] = useState(false);
-  const { lines, add, settle, clear } = useScanLines<BorrowDone>();
-  const { push, pending } = useScanQueue<BorrowDone>((o) =>
-    settle(o, (v) => ({
-      title: v.title,
-      detail: t('circulation.borrow.lent', { name: v.reader.name, due: v.dueDate }),
-    })),
-  );
-
-  useEffect(() => {
-    deskApi.needVerify().then(
-      (v) => setNeedVerify(v.needVerify),
-      () => undefined,
-    );
-  }, []);
+  const needVerifyRef = useRef(false);
+  /** The verification the queue is waiting for (the modal is open while this is set). */
+  const [verifying, setVerifying] = useState<{
+    reader: DeskReader;
+    done: (token: string) => void;
+    cancel: () => void;
+  } | null>(null);
+  const { lines, add, settle, clear } = useScanLines<BorrowStep<DeskReader, BorrowDone>>();
+  const [pending, setPending] = useState<string[]>([]);
+  const tRef = useRef(t);
+  tRef.current = t;
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
 
   const refresh = useCallback(async (account: string) => {
     const [l, list] = await Promise.all([deskApi.limit(account), deskApi.loans(account)]);
     setLimit(l);
     setLoans(list.List);
+  }, []);
+
+  // One session per screen: every scan and every Esc is handled in order (see borrow-session.ts).
+  const [session] = useState(
+    () =>
+      new BorrowSession<DeskReader, BorrowDone>(
+        {
+          reader: (code) => deskApi.reader(code),
+          borrow: (account, code, token) => deskApi.borrow(account, code, token),
+          isNotCopy: (e) => errorCodeOf(e) === 'COPY_NOT_FOUND',
+          verify: (r) =>
+            needVerifyRef.current
+              ? new Promise<string>((done, no) =>
+                  setVerifying({
+                    reader: r,
+                    done,
+                    cancel: () => no(new Error(tRef.current('circulation.borrow.verifyCancelled', { name: r.name }))),
+                  }),
+                )
+              : Promise.resolve(''),
+          onReader: (r) => {
+            setReader(r);
+            setLimit(null);
+            setLoans([]);
+            if (r) void refresh(r.account).catch(() => undefined);
+          },
+          noReader: (code, cause) =>
+            errorCodeOf(cause) === 'READER_NOT_FOUND'
+              ? new Error(tRef.current('circulation.borrow.noReader', { code }))
+              : new Error(errorText(cause)),
+        },
+        (o) =>
+          settleRef.current(o, (v) =>
+            v.kind === 'reader'
+              ? {
+                  title: v.reader.name,
+                  detail: tRef.current('circulation.borrow.readerLine', { account: v.reader.account }),
+                }
+              : {
+                  title: v.loan.title,
+                  detail: tRef.current('circulation.borrow.lent', { name: v.reader.name, due: v.loan.dueDate }),
+                },
+          ),
+        setPending,
+      ),
+  );
+
+  useEffect(() => {
+    deskApi.needVerify().then(
+      (v) => {
+        needVerifyRef.current = v.needVerify;
+        setNeedVerify(v.needVerify);
+      },
+      () => undefined,
+    );
   }, []);
 
   // After the queue drains, the panel shows the loans and limits as the server now has them.
@@ -55,14 +108,9 @@ export default function BorrowDeskPage() {
   }, [waiting, lines.length, reader, refresh]);
 
   const nextReader = useCallback(() => {
-    setReader(null);
-    setLimit(null);
-    setLoans([]);
-    setReaderError(null);
-    setVerifyToken(undefined);
-    setVerifying(false);
+    session.nextReader();
     scan.current?.focus();
-  }, []);
+  }, [session]);
 
   useEffect(() => {
     if (!active) return;
@@ -73,49 +121,9 @@ export default function BorrowDeskPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, nextReader]);
 
-  const loadReader = async (code: string) => {
-    setReaderError(null);
-    try {
-      const r = await deskApi.reader(code);
-      setReader(r);
-      setVerifyToken(undefined);
-      await refresh(r.account);
-      if (needVerify) setVerifying(true);
-    } catch (e) {
-      beep(false);
-      setReaderError(`${code}: ${errorText(e)}`);
-    }
-  };
+  const onScan = (code: string) => add(session.scan(code), code);
 
-  /**
-   * Lends one copy; a code that is no copy but another reader's card (the next reader came up without Esc)
-   * switches the desk to that reader instead of just saying "no such copy".
-   */
-  const borrowOrSwitch = async (account: string, code: string, token: string | undefined) => {
-    try {
-      return await deskApi.borrow(account, code, token);
-    } catch (e) {
-      if (errorCodeOf(e) !== 'COPY_NOT_FOUND' || code === account) throw e;
-      const next = await deskApi.reader(code).catch(() => null);
-      if (!next) throw e;
-      nextReader();
-      void loadReader(code);
-      throw new Error(t('circulation.borrow.switchedReader', { code, name: next.name }));
-    }
-  };
-
-  const onScan = (code: string) => {
-    if (!reader) {
-      void loadReader(code);
-      return;
-    }
-    const account = reader.account;
-    const token = verifyToken;
-    const id = push(code, () => borrowOrSwitch(account, code, token));
-    add(id, code);
-  };
-
-  const mustVerify = needVerify && reader && !verifyToken;
+  const mustVerify = needVerify && Boolean(verifying);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small">
@@ -124,7 +132,7 @@ export default function BorrowDeskPage() {
             <ScanInput
               ref={scan}
               testId="desk-scan"
-              disabled={!canBorrow || Boolean(mustVerify)}
+              disabled={!canBorrow || mustVerify}
               placeholder={reader ? t('circulation.borrow.scanCopy') : t('circulation.borrow.scanReader')}
               onScan={onScan}
             />
@@ -142,29 +150,23 @@ export default function BorrowDeskPage() {
         </Row>
         <Typography.Text type="secondary">{t('circulation.borrow.help')}</Typography.Text>
         {!canBorrow && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
-        {readerError && <Alert style={{ marginTop: 8 }} type="error" showIcon message={readerError} />}
-        {mustVerify && !verifying && (
-          <Alert
-            style={{ marginTop: 8 }}
-            type="warning"
-            showIcon
-            message={t('circulation.verify.needed')}
-            action={<Button onClick={() => setVerifying(true)}>{t('circulation.verify.open')}</Button>}
-          />
-        )}
       </Card>
       {reader && <ReaderPanel reader={reader} limit={limit} loans={loans} />}
       <ScanResults title={t('circulation.borrow.results')} lines={lines} onClear={clear} />
-      {reader && (
+      {verifying && (
         <VerifyModal
-          open={verifying}
-          reader={reader}
+          open
+          reader={verifying.reader}
           onDone={(token) => {
-            setVerifyToken(token);
-            setVerifying(false);
+            verifying.done(token);
+            setVerifying(null);
             scan.current?.focus();
           }}
-          onCancel={nextReader}
+          onCancel={() => {
+            verifying.cancel();
+            setVerifying(null);
+            scan.current?.focus();
+          }}
         />
       )}
     </Space>
