@@ -38,6 +38,8 @@ export const CircError = {
   CARD_LOST: 'CARD_LOST',
   /** Weeded copies never lend. */
   COPY_WEEDED: 'COPY_WEEDED',
+  /** The copy is in a store other than circulation (cataloguing, turnover, lost, reading, inventory check…). */
+  COPY_STORE_REFUSED: 'COPY_STORE_REFUSED',
   /** Reader verification (password) missing or wrong when the school asks for it. */
   VERIFY_FAILED: 'VERIFY_FAILED',
   /** Deferred return: too many days, beyond the school's limit, or already deferred. */

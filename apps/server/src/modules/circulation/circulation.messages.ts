@@ -22,6 +22,34 @@ registerMessages({
     en: 'The copy {{barcode}} is marked returned but not received; resolve that first',
   },
   'circ.copyWeeded': { zh: '馆藏 {{barcode}} 已剔除，不能借出', en: 'The copy {{barcode}} has been weeded' },
+  'circ.store.cataloguing': {
+    zh: '馆藏 {{barcode}} 仍在编目库，尚未移送流通库，不能借阅或预约',
+    en: 'The copy {{barcode}} is still in the cataloguing store, not yet in circulation; it cannot be lent or reserved',
+  },
+  'circ.store.recommended': {
+    zh: '馆藏 {{barcode}} 属于荐购库（尚未入藏），不能借阅或预约',
+    en: 'The copy {{barcode}} is only a recommended purchase (not yet in the collection); it cannot be lent or reserved',
+  },
+  'circ.store.turnover': {
+    zh: '馆藏 {{barcode}} 在周转库，不能借阅或预约',
+    en: 'The copy {{barcode}} is in the turnover store; it cannot be lent or reserved',
+  },
+  'circ.store.lost': {
+    zh: '馆藏 {{barcode}} 在丢失库，不能借阅或预约；如已找回，请在“遗失找回”中办理',
+    en: 'The copy {{barcode}} is in the lost store; it cannot be lent or reserved — if it turned up, use Lost and found',
+  },
+  'circ.store.reading': {
+    zh: '馆藏 {{barcode}} 属于阅览库，仅限馆内阅览，不能外借或预约',
+    en: 'The copy {{barcode}} is for in-library reading only; it cannot be lent or reserved',
+  },
+  'circ.store.inventory': {
+    zh: '馆藏 {{barcode}} 正在清点（盘点库），清点结束前不能借阅或预约',
+    en: 'The copy {{barcode}} is in an inventory check; it cannot be lent or reserved until the check ends',
+  },
+  'circ.store.other': {
+    zh: '馆藏 {{barcode}} 不在流通库（库类型 {{store}}），不能借阅或预约',
+    en: 'The copy {{barcode}} is not in the circulation store (store type {{store}}); it cannot be lent or reserved',
+  },
   'circ.reservedForOther': {
     zh: '馆藏 {{barcode}} 已为其他读者预约保留',
     en: 'The copy {{barcode}} is reserved for another reader',

@@ -1,4 +1,4 @@
-import { CircState, canTransition, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
+import { CircState, canTransition } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError, type LoanVia, OverdueMode } from '@shuyuan/contracts/circulation/loan';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import {
 import { loan } from './circulation.table.ts';
 import { findOpenLoan, lockCopy, lockOpenLoan, moveCopy } from './loan-locks.ts';
 import { checkReaderValid, findReader, loanCounts } from './reader.service.ts';
+import { refuseUnlendableStore } from './store-refusal.ts';
 import { dueDateAfter, getEffectiveRule, overdueDays, schoolToday } from './rules.service.ts';
 
 export interface BorrowInput {
@@ -46,7 +47,9 @@ const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
  * 1. the reader exists (READER_NOT_FOUND); scanned by card while the card is reported lost (CARD_LOST); active
  *    (READER_DISABLED) and not past valid-until (READER_EXPIRED);
  * 2. the copy exists — a malformed barcode is reported by the school's barcode rule, else COPY_NOT_FOUND; it is
- *    not on loan (COPY_ON_LOAN, naming whether this reader already has it), not weeded (COPY_WEEDED);
+ *    not on loan (COPY_ON_LOAN, naming whether this reader already has it), in the circulation store (weeded:
+ *    COPY_WEEDED; cataloguing, recommended purchase, turnover, lost, reading, inventory check: COPY_STORE_REFUSED,
+ *    each with its own reason — store-refusal.ts);
  * 3. borrow checks of other modules (circulation.hooks.ts); a copy on the hold shelf lends only to its holder
  *    (RESERVED_FOR_OTHER); lost, locked, not-received copies refuse (COPY_NOT_AVAILABLE);
  * 4. the reader's borrowing range (permission group / identity → locations, resource types) (NOT_IN_RANGE);
@@ -76,7 +79,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
         throw fail(CircError.COPY_ON_LOAN, 'circ.copyOnLoanSame', { barcode: c.barcode, due: holder.loan.dueDate });
       throw fail(CircError.COPY_ON_LOAN, 'circ.copyOnLoan', { barcode: c.barcode });
     }
-    if (c.storeType === StoreType.WEEDED) throw fail(CircError.COPY_WEEDED, 'circ.copyWeeded', { barcode: c.barcode });
+    refuseUnlendableStore(c);
     const ctx: BorrowContext = { tx, scope, today, reader, copy: c, operatorId: input.operatorId };
     const isHolder = await runBorrowChecks(ctx);
     if (state === CircState.RESERVED && !isHolder) {

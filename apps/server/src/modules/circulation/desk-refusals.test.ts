@@ -103,6 +103,62 @@ describe('every refusal of the desk says why, in Chinese and English', () => {
     ]);
   });
 
+  it("a copy outside the circulation store is refused with its store's own reason, lent and reserved alike", async () => {
+    const r = await makeReader(t.db, scope);
+    const cases: [number, string, string][] = [
+      [
+        1,
+        'is still in the cataloguing store, not yet in circulation; it cannot be lent or reserved',
+        '仍在编目库，尚未移送流通库，不能借阅或预约',
+      ],
+      [
+        4,
+        'is only a recommended purchase (not yet in the collection); it cannot be lent or reserved',
+        '属于荐购库（尚未入藏），不能借阅或预约',
+      ],
+      [5, 'is in the turnover store; it cannot be lent or reserved', '在周转库，不能借阅或预约'],
+      [
+        6,
+        'is in the lost store; it cannot be lent or reserved — if it turned up, use Lost and found',
+        '在丢失库，不能借阅或预约；如已找回，请在“遗失找回”中办理',
+      ],
+      [8, 'is for in-library reading only; it cannot be lent or reserved', '属于阅览库，仅限馆内阅览，不能外借或预约'],
+      [
+        9,
+        'is in an inventory check; it cannot be lent or reserved until the check ends',
+        '正在清点（盘点库），清点结束前不能借阅或预约',
+      ],
+    ];
+    for (const [store, en, zh] of cases) {
+      const r = await makeReader(t.db, scope);
+      const [book] = await makeCopies(t.db, scope, 1);
+      await setState(book, { storeType: store });
+      expect(await refusal(r.account, book), `store ${store}`).toEqual([
+        'COPY_STORE_REFUSED',
+        `The copy ${book} ${en}`,
+        `馆藏 ${book} ${zh}`,
+      ]);
+      // Reserving that very copy says the same.
+      for (const lang of ['en', 'zh'] as const) {
+        const res = await t.post(
+          `${P}/Circulation/AddReservation`,
+          { readerBarcode: r.account, barcode: book },
+          { lang },
+        );
+        expect(res.json.errorCode, `store ${store}`).toBe('COPY_STORE_REFUSED');
+        expect(res.json.msg).toBe(lang === 'en' ? `The copy ${book} ${en}` : `馆藏 ${book} ${zh}`);
+      }
+      // A title whose only copy is in such a store cannot be reserved either, and nothing was lent.
+      const [c] = await t.db.select().from(copy).where(eq(copy.barcode, book));
+      const title = await t.post(`${P}/Circulation/AddReservation`, { readerBarcode: r.account, recordId: c.recordId });
+      expect(title.json.errorCode).toBe('NOT_RESERVABLE');
+      expect(c.circState).toBe('available');
+      // Moved to the circulation store, the same copy lends.
+      await setState(book, { storeType: 2 });
+      expect((await borrow(r.account, book)).json.success, `store ${store} → 2`).toBe(true);
+    }
+  });
+
   it('reader unknown, expired, disabled, card reported lost', async () => {
     const [book] = await makeCopies(t.db, scope, 1);
     expect(await refusal('NO-READER', book)).toEqual([

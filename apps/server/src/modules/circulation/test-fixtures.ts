@@ -20,14 +20,16 @@ export async function makeReader(
   return { id: u.id, account };
 }
 
-/** `n` available copies of one new record; returns their barcodes. */
+/** `n` available copies of one new record, in the circulation store (2); returns their barcodes. */
 export async function makeCopies(db: Db, scope: Scope, n: number, locationId: number | null = null): Promise<string[]> {
   const [r] = await db
     .insert(catalogueRecord)
     .values(scope.values({ title: `Book ${randomBytes(3).toString('hex')}` }))
     .returning();
   const barcodes = Array.from({ length: n }, () => `C${randomBytes(5).toString('hex')}`);
-  await db.insert(copy).values(barcodes.map((barcode) => scope.values({ recordId: r.id, barcode, locationId })));
+  await db
+    .insert(copy)
+    .values(barcodes.map((barcode) => scope.values({ recordId: r.id, barcode, locationId, storeType: 2 })));
   return barcodes;
 }
 

@@ -1,6 +1,6 @@
 import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { type AddReservationBody, ReservationError } from '@shuyuan/contracts/reservations/reservation';
-import { asc, eq, inArray, isNull, lt, ne, notInArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound } from '../../platform/errors.ts';
@@ -10,6 +10,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { moveCopy } from '../circulation/loan-locks.ts';
 import { checkReaderValid, findReader } from '../circulation/reader.service.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
+import { refuseUnlendableStore } from '../circulation/store-refusal.ts';
 import { school } from '../school/school.table.ts';
 import { kickNotify } from './reservation.notify.ts';
 import { lockCopyById, markReady, releaseCopy, syncReserving } from './reservation.queue.ts';
@@ -58,8 +59,12 @@ export async function placeReservation(
         throw fail('COPY_NOT_FOUND', 'circ.copyNotFound', { barcode: input.barcode });
       recordId = wanted.recordId;
       if (input.anyCopy) wanted = undefined;
-      else if (DEAD_STATES.includes(wanted.circState) || wanted.storeType === StoreType.WEEDED)
-        throw fail(ReservationError.NOT_RESERVABLE, 'reservations.notReservable');
+      else {
+        // A copy outside the circulation store says why (cataloguing, turnover, lost, reading…).
+        refuseUnlendableStore(wanted);
+        if (DEAD_STATES.includes(wanted.circState))
+          throw fail(ReservationError.NOT_RESERVABLE, 'reservations.notReservable');
+      }
     }
     const [rec] = await tx
       .select({ id: catalogueRecord.id, title: catalogueRecord.title })
@@ -74,7 +79,7 @@ export async function placeReservation(
           copy,
           eq(copy.recordId, rec.id),
           notInArray(copy.circState, DEAD_STATES),
-          ne(copy.storeType, StoreType.WEEDED),
+          eq(copy.storeType, StoreType.CIRCULATION),
         ),
       )
       .limit(1);
@@ -121,7 +126,7 @@ export async function placeReservation(
             copy,
             eq(copy.recordId, rec.id),
             eq(copy.circState, CircState.AVAILABLE),
-            ne(copy.storeType, StoreType.WEEDED),
+            eq(copy.storeType, StoreType.CIRCULATION),
           ),
         )
         .orderBy(asc(copy.id))
@@ -196,7 +201,7 @@ export async function readyByHand(
     const conds = [
       eq(copy.recordId, r.recordId),
       eq(copy.circState, CircState.AVAILABLE),
-      ne(copy.storeType, StoreType.WEEDED),
+      eq(copy.storeType, StoreType.CIRCULATION),
     ];
     if (barcode) conds.push(eq(copy.barcode, barcode));
     if (r.copyLevel && r.copyId) conds.push(eq(copy.id, r.copyId));
