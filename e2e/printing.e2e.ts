@@ -63,6 +63,7 @@ describe('spine label printing', () => {
       .waitFor();
     const src = await screen().getByTestId('print-preview').getAttribute('src');
     expect(src).toMatch(/^blob:/);
+    expect(await screen().getByTestId('print-preview').getAttribute('title')).toBe(zh('printing.job.previewFrame'));
     await shot(page, 'printing-spine-preview');
 
     const [download] = await Promise.all([page.waitForEvent('download'), screen().getByTestId('print-btn').click()]);
@@ -95,5 +96,14 @@ describe('spine label printing', () => {
       .filter({ hasText: zh('printing.job.dataInvalid') })
       .first()
       .waitFor();
+  });
+
+  it('the parent route /callnumprint opens standard printing with the same address query', async () => {
+    await page.goto(`${session.server.url}/library/#/callnumprint?barcodes=PE0002`);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/callnumprint/common?barcodes=PE0002');
+    const rows = screen().locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('I242.4/21:2');
+    expect(await page.getByText(zh('shell.notFound.title')).count()).toBe(0);
   });
 });

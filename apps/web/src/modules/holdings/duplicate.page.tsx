@@ -37,7 +37,7 @@ export default function DuplicateCheckPage() {
           rows={8}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder={'9787020002207\n三体, 刘慈欣'}
+          placeholder={t('holdings.duplicate.placeholder')}
         />
         <Space>
           <Button type="primary" loading={busy} disabled={!body.lines.length} onClick={check}>

@@ -6,6 +6,13 @@ const screen = (name: string) =>
 
 /** Printing (spec §2 Printing, /print, /barcode-prepriting-view): labels, cards, pre-printing, templates, rules. */
 export const pages: PageDef[] = [
+  {
+    path: '/callnumprint',
+    component: lazy(() => import('./callnumprint.page.tsx')),
+    titleKey: 'printing.pages.callnumCommon',
+    noTab: true,
+    keepAlive: false,
+  },
   { path: '/callnumprint/common', component: screen('CallnumCommon'), titleKey: 'printing.pages.callnumCommon' },
   { path: '/callnumprint/plugin', component: screen('CallnumPlugin'), titleKey: 'printing.pages.callnumPlugin' },
   { path: '/callnum-preprint', component: screen('CallnumPreprint'), titleKey: 'printing.pages.callnumPreprint' },
