@@ -76,4 +76,17 @@ describe('card desk', () => {
     await button(screen, zh('readers.cardDesk.print')).click();
     await page.waitForURL(new RegExp(`#/userprint\\?key=${READER.account}`));
   });
+
+  it('opens the card desk without the layout on the bare station route', async () => {
+    await page.goto(`${server.url}/library/#/department/user-transferr`);
+    const key = page.getByTestId('card-desk-key').locator('input');
+    await key.waitFor();
+    // No staff layout around it: no menu, no tabs.
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+    await key.fill(READER.account);
+    await key.press('Enter');
+    await page.getByText(`${READER.name} (${READER.account})`).waitFor();
+    await page.getByText('50.00', { exact: true }).waitFor();
+    await shot(page, 'card-station');
+  });
 });

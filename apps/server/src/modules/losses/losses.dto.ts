@@ -2,6 +2,7 @@ import type { LedgerDto, LossDto } from '@shuyuan/contracts/losses/loss';
 import type { Ctx } from '../../platform/route.ts';
 import { userNames } from '../reminders/user-names.ts';
 import type { ledgerEntry, lossRecord } from './loss.table.ts';
+import { schoolTime } from '../reminders/school-time.ts';
 
 export async function lossDto(r: typeof lossRecord.$inferSelect, ctx: Ctx<any>): Promise<LossDto> {
   const names = await userNames(ctx.db, [r.readerId, r.registeredBy]);
@@ -46,7 +47,8 @@ export async function ledgerDto(r: typeof ledgerEntry.$inferSelect, ctx: Ctx<any
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
-const day = (s: string | null) => (s ? s.slice(0, 19).replace('T', ' ') : '');
+
+type Zone = { timeZone: string };
 
 /** Export columns of loss records and compensation orders. */
 export const lossColumns = [
@@ -61,8 +63,17 @@ export const lossColumns = [
     labelKey: 'losses.col.option',
     value: (d: LossDto, t: (k: string) => string) => (d.option ? t(`losses.option.${d.option}`) : ''),
   },
-  { labelKey: 'losses.col.registeredAt', value: (d: LossDto) => day(d.registeredAt) },
-  { labelKey: 'losses.col.compensatedAt', value: (d: LossDto) => day(d.compensatedAt) },
-  { labelKey: 'losses.col.retrievedAt', value: (d: LossDto) => day(d.retrievedAt) },
+  {
+    labelKey: 'losses.col.registeredAt',
+    value: (d: LossDto, _t: unknown, z: Zone) => schoolTime(d.registeredAt, z.timeZone),
+  },
+  {
+    labelKey: 'losses.col.compensatedAt',
+    value: (d: LossDto, _t: unknown, z: Zone) => schoolTime(d.compensatedAt, z.timeZone),
+  },
+  {
+    labelKey: 'losses.col.retrievedAt',
+    value: (d: LossDto, _t: unknown, z: Zone) => schoolTime(d.retrievedAt, z.timeZone),
+  },
   { labelKey: 'losses.col.note', value: (d: LossDto) => d.note },
 ];

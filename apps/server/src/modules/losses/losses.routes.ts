@@ -23,6 +23,7 @@ import { ledgerEntry, lossRecord } from './loss.table.ts';
 import { ledgerDto, lossColumns, lossDto } from './losses.dto.ts';
 import { payCompensation, registerLoss, retrieveLoss } from './losses.service.ts';
 import { cardList, reissueCard, setCardLost } from './lost-cards.service.ts';
+import { schoolTime } from '../reminders/school-time.ts';
 
 /** Screens of the "Lost items" menu group (spec §2): permission codes = route paths. */
 const CARDS = 'loss';
@@ -154,7 +155,7 @@ export function lossesRoutes(app: FastifyInstance): void {
     export: {
       fileNameKey: 'losses.file.ledger',
       columns: [
-        { labelKey: 'losses.col.time', value: (d) => d.createdAt.slice(0, 19).replace('T', ' ') },
+        { labelKey: 'losses.col.time', value: (d, _t, z) => schoolTime(d.createdAt, z.timeZone) },
         { labelKey: 'losses.col.kind', value: (d, t) => t(`losses.kind.${d.kind}`) },
         { labelKey: 'losses.col.amount', value: (d) => (d.amountFen / 100).toFixed(2) },
         { labelKey: 'losses.col.reader', value: (d) => (d.readerId ? `${d.readerName} (${d.readerAccount})` : '') },

@@ -14,6 +14,7 @@ import { dayFilter } from './day-filter.ts';
 import { reminderLog } from './reminder-log.table.ts';
 import { dueList, logOrder, NO_ADDRESS, sendReminders } from './reminders.service.ts';
 import { userNames } from './user-names.ts';
+import { schoolTime } from './school-time.ts';
 
 /** Screen /recall (催还通知); /no-return (the loan records screen) sends through its own permission. */
 export const RECALL = 'recall';
@@ -86,7 +87,7 @@ export function remindersRoutes(app: FastifyInstance): void {
     export: {
       fileNameKey: 'reminders.logFile',
       columns: [
-        { labelKey: 'reminders.col.createdAt', value: (d) => d.createdAt.slice(0, 19).replace('T', ' ') },
+        { labelKey: 'reminders.col.createdAt', value: (d, _t, z) => schoolTime(d.createdAt, z.timeZone) },
         { labelKey: 'reminders.col.kind', value: (d, t) => t(`reminders.kind.${d.kind}`) },
         { labelKey: 'reminders.col.reader', value: (d) => `${d.readerName} (${d.readerAccount})` },
         { labelKey: 'reminders.col.to', value: (d) => d.toAddress },

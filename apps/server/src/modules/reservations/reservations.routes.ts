@@ -31,6 +31,7 @@ import {
 import { setNotifyApp } from './reservation.notify.ts';
 import { recommendation, reservation } from './reservation.table.ts';
 import { cancelReservation, placeReservation, queuePosition, readyByHand } from './reservations.service.ts';
+import { schoolTime } from '../reminders/school-time.ts';
 
 /** Screens /reservation (预约处理) and /recommendation (荐购处理). */
 export const RESERVATION = 'reservation';
@@ -146,7 +147,7 @@ export function reservationsRoutes(app: FastifyInstance): void {
         { labelKey: 'reservations.col.state', value: (d, t) => t(`reservations.state.${d.state}`) },
         { labelKey: 'reservations.col.queue', value: (d) => d.queuePosition ?? '' },
         { labelKey: 'reservations.col.holdUntil', value: (d) => d.holdUntil ?? '' },
-        { labelKey: 'reservations.col.createdAt', value: (d) => d.createdAt.slice(0, 10) },
+        { labelKey: 'reservations.col.createdAt', value: (d, _t, z) => schoolTime(d.createdAt, z.timeZone) },
       ],
     },
   });
@@ -207,7 +208,7 @@ export function reservationsRoutes(app: FastifyInstance): void {
         },
         { labelKey: 'reservations.rec.col.state', value: (d, t) => t(`reservations.rec.state.${d.state}`) },
         { labelKey: 'reservations.rec.col.note', value: (d) => d.note },
-        { labelKey: 'reservations.rec.col.createdAt', value: (d) => d.createdAt.slice(0, 10) },
+        { labelKey: 'reservations.rec.col.createdAt', value: (d, _t, z) => schoolTime(d.createdAt, z.timeZone) },
       ],
     },
   });

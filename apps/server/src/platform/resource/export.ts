@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { t as translate } from '../i18n/messages.ts';
 import type { Principal } from '../principal.ts';
 import type { Ctx } from '../route.ts';
 import { Scope } from '../tenancy.ts';
+import { school } from '../../modules/school/school.table.ts';
 import { startJob } from '../jobs/jobs.ts';
 import { countWhere, listOrder, listWhere } from './query.ts';
 import type { ResourceDef, ResourceTable } from './types.ts';
@@ -61,6 +63,8 @@ export async function startExport(
       ws.getRow(1).commit();
       const total = await countWhere(jc.db, def, where);
       await job.setTotal(total);
+      const [sc] = await jc.db.select({ tz: school.timeZone }).from(school).where(eq(school.id, ctx.schoolId));
+      const zone = { timeZone: sc?.tz || 'Asia/Shanghai' };
       let done = 0;
       const order = listOrder(def, false);
       while (done < total && !job.stopped) {
@@ -74,7 +78,7 @@ export async function startExport(
         if (!rows.length) break;
         for (const r of rows) {
           const d = await dto(r, jc);
-          ws.addRow(spec.columns.map((c) => c.value(d, (k) => jc.t(k)) ?? '')).commit();
+          ws.addRow(spec.columns.map((c) => c.value(d, (k) => jc.t(k), zone) ?? '')).commit();
         }
         done += rows.length;
         await job.progress(done);

@@ -40,7 +40,12 @@ export interface UniqueRule {
 export interface ExportColumn<D> {
   /** Server i18n key of the header (rendered in the caller's language). */
   labelKey: string;
-  value: (dto: D, t: (key: string) => string) => string | number | boolean | Date | null | undefined;
+  /** `zone.timeZone` is the school's time zone (IANA), for writing event times as the school reads them. */
+  value: (
+    dto: D,
+    t: (key: string) => string,
+    zone: { timeZone: string },
+  ) => string | number | boolean | Date | null | undefined;
   width?: number;
 }
 

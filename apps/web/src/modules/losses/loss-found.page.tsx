@@ -8,6 +8,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { ScanInput, type ScanInputHandle } from '../circulation/scan-input.tsx';
+import { fmtMinute } from '../../kit/time.ts';
 import { StateTag } from '../reservations/ui.tsx';
 import { yuan } from './loss-fields.tsx';
 
@@ -108,7 +109,7 @@ export default function LossFoundPage() {
             <Descriptions.Item label={t('losses.col.state')}>
               <StateTag value={loss.state} prefix="losses.state" />
             </Descriptions.Item>
-            <Descriptions.Item label={t('losses.col.registeredAt')}>{loss.registeredAt.slice(0, 10)}</Descriptions.Item>
+            <Descriptions.Item label={t('losses.col.registeredAt')}>{fmtMinute(loss.registeredAt)}</Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={submit}>
             <Form.Item name="option" label={t('losses.col.option')} extra={t('losses.handling.optionHint')}>

@@ -10,6 +10,7 @@ import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
+import { fmtDay } from '../../kit/time.ts';
 import { shortTime } from '../reservations/ui.tsx';
 
 type Kind = 'overdue' | 'due_soon';
@@ -113,7 +114,7 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
           },
           { title: t('reminders.due.title'), dataIndex: 'title' },
           { title: t('reminders.due.barcode'), dataIndex: 'barcode' },
-          { title: t('reminders.due.borrowedAt'), dataIndex: 'borrowedAt', render: (v: string) => v.slice(0, 10) },
+          { title: t('reminders.due.borrowedAt'), dataIndex: 'borrowedAt', render: (v: string) => fmtDay(v) },
           { title: t('reminders.due.dueDate'), dataIndex: 'dueDate' },
           {
             title: t(kind === 'overdue' ? 'reminders.due.overdueDays' : 'reminders.due.daysLeft'),

@@ -5,6 +5,7 @@ import { hasPermission } from '../../app/auth/permission.tsx';
 import { useSession } from '../../app/auth/session.ts';
 import { ApiError } from '../../app/http.ts';
 import { issuesToFields } from '../../app/http-core.ts';
+import { fmtMinute } from '../../kit/time.ts';
 
 /** Small building blocks shared by the reservation, loss and reminder screens. */
 
@@ -121,5 +122,5 @@ export function FormModal<V extends Record<string, any>>({
   );
 }
 
-/** 'YYYY-MM-DDTHH:mm:ss…' → 'YYYY-MM-DD HH:mm' for tables. */
-export const shortTime = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+/** An event time (ISO, UTC) → 'YYYY-MM-DD HH:mm' in the browser's local time, for tables. */
+export const shortTime = fmtMinute;
