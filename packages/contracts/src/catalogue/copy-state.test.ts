@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CIRC_STATES, CIRC_TRANSITIONS, CircState, canTransition, STORE_TYPES } from './copy-state.ts';
+import { CIRC_STATES, CIRC_TRANSITIONS, CircState, canTransition, manualMoves, STORE_TYPES } from './copy-state.ts';
+import { RecordUpdate } from './record.ts';
 import { barcodeIssues, CopyAdd, RecordCreate } from './record.ts';
 
 describe('copy circulation states', () => {
@@ -17,6 +18,18 @@ describe('copy circulation states', () => {
       for (const to of CIRC_TRANSITIONS[s]) expect(CIRC_STATES).toContain(to);
       if (s !== CircState.AVAILABLE) expect(canTransition(s, CircState.AVAILABLE)).toBe(true);
     }
+  });
+
+  it('offers by hand only the moves circulation does not own', () => {
+    expect(manualMoves(CircState.AVAILABLE)).toEqual([CircState.LOST, CircState.LOCKED]);
+    expect(manualMoves(CircState.LOST)).toEqual([CircState.AVAILABLE]);
+    expect(manualMoves(CircState.LOCKED)).toEqual([CircState.AVAILABLE]);
+    for (const s of [CircState.BORROWED, CircState.RESERVING, CircState.RESERVED, CircState.RETURNED_NOT_RECEIVED])
+      expect(manualMoves(s)).toEqual([]);
+  });
+
+  it('a record update leaves out what was not sent, and null clears a number', () => {
+    expect(RecordUpdate.parse({ id: 3, title: '围城', price: null })).toEqual({ id: 3, title: '围城', price: null });
   });
 
   it('store types are 1–9 without 7', () => {

@@ -33,6 +33,22 @@ export function canTransition(from: CircState, to: CircState): boolean {
   return CIRC_TRANSITIONS[from]?.includes(to) ?? false;
 }
 
+/**
+ * States owned by circulation: a copy enters and leaves them only with a loan or a reservation (a loan row,
+ * a hold), never by a librarian's manual move — otherwise a copy would be "on loan" with nobody holding it.
+ */
+export const LOAN_STATES: readonly CircState[] = [S.BORROWED, S.RESERVING, S.RESERVED, S.RETURNED_NOT_RECEIVED];
+export const isLoanState = (s: CircState) => LOAN_STATES.includes(s);
+
+/** A librarian's manual move (P/Catalogue/ChangeCopyState): an allowed move between states circulation does not own. */
+export function canMoveByHand(from: CircState, to: CircState): boolean {
+  return !isLoanState(from) && !isLoanState(to) && canTransition(from, to);
+}
+
+/** The manual moves offered for a copy in `from` (none while circulation owns it). */
+export const manualMoves = (from: CircState): CircState[] =>
+  (CIRC_TRANSITIONS[from] ?? []).filter((to) => canMoveByHand(from, to));
+
 /** Store types (库类型) 1–9 of spec §4; 7 is unused by the original system and kept unassigned. */
 export const StoreType = {
   CATALOGUING: 1,

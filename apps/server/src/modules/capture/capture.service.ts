@@ -125,7 +125,10 @@ export async function findByIsbn(db: Db, scope: Scope, routeName: CaptureRoute, 
   throw new BizError('CAPTURE_NOT_FOUND', 'capture.notFound', { isbn: isbn13, detail: problems.join('; ') });
 }
 
-/** The found record mapped with the school's MARC rules into the catalogue record's fields. */
+/**
+ * The found record mapped with the school's MARC rules into the catalogue record's fields; `fields.marc` is
+ * the source record itself, so a record saved from these fields keeps the MARC it was copied from.
+ */
 export async function toFields(db: Db, scope: Scope, hit: Hit, tr: Tr) {
   const flavour = detectFlavour(hit.record);
   const mapped = mapRecord(hit.record, await getRules(db, scope, flavour));
@@ -136,7 +139,7 @@ export async function toFields(db: Db, scope: Scope, hit: Hit, tr: Tr) {
       detail: converted.errors.map((m) => tr(m.key, m.params)).join('; '),
     });
   }
-  const { marc: _marc, ...fields } = converted.row;
+  const fields = converted.row;
   const level = readingLevel(hit.record);
   const clc = clcNumber(hit.record);
   return {
@@ -147,6 +150,7 @@ export async function toFields(db: Db, scope: Scope, hit: Hit, tr: Tr) {
       classNo: clc || fields.classNo || '',
       coverUrl: fields.coverUrl || coverUrl(hit.record),
       readingLevel: fields.readingLevel || level.lexile || level.text,
+      marc: hit.record,
     },
     marc: hit.record,
     warnings: converted.warnings.map((w) => tr(w.key, w.params)),

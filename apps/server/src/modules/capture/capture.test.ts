@@ -1,4 +1,5 @@
 import { P } from '@shuyuan/contracts/common/paths';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
@@ -103,6 +104,20 @@ describe('copy cataloguing against an SRU server with Chinese records', () => {
     expect((await t.post(`${C}/GetLeXile`, { isbn: ISBN })).json.data).toMatchObject({ lexile: '1180L' });
     const img = await t.post(`${C}/ItemsImgGradChi`, { isbn: ISBN });
     expect(img.json.data.coverUrl).toBe('https://covers.example.org/9787020002207.jpg');
+  });
+
+  it('keeps the source MARC on the record saved from the captured fields', async () => {
+    const r = await t.post(`${C}/MarcDataGrad`, { isbn: ISBN });
+    const { fields, marc } = r.json.data;
+    expect(fields.marc).toEqual(marc);
+    const add = await t.post(`${P}/Literature/AddItemsCatalogueInfo`, { ...fields, classNo: 'I242.47' });
+    expect(add.json.code, JSON.stringify(add.json)).toBe(0);
+    const rec = await t.post(`${P}/Catalogue/GetRecord`, { id: add.json.data.id });
+    expect(rec.json.data).toMatchObject({ title: '红楼梦', marc });
+    // The MARC editor opens the copied record, not one rebuilt from the fields.
+    const ed = await t.post(`${P}/Marc/GetRecord`, { id: add.json.data.id });
+    expect(ed.json.data).toMatchObject({ built: false, record: marc });
+    await t.db.delete(catalogueRecord).where(eq(catalogueRecord.id, add.json.data.id));
   });
 
   it('routes a vendor endpoint only to the source tagged with it', async () => {

@@ -1,5 +1,5 @@
 import type { RecordSearchQuery } from '@shuyuan/contracts/catalogue/record';
-import { desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -76,8 +76,32 @@ async function textCondition(
 type Facet = { value: string | number | null; count: number };
 
 /**
+ * The result order. Call number: class number, then the book number (numeric ones by value, so 9 before 10),
+ * as the shelves are; the record's class/book number is the main part of its copies' call numbers.
+ */
+function orderBy(sort: RecordSearchQuery['sort'], rank: SQL | undefined): SQL[] {
+  switch (sort) {
+    case 'year':
+      return [sql`${r.pubYear} desc nulls last`, desc(r.id)];
+    case 'title':
+      return [asc(r.title), asc(r.id)];
+    case 'callNo':
+      return [
+        sql`${r.classNo} = ''`,
+        sql`upper(${r.classNo})`,
+        sql`case when ${r.bookNo} ~ '^[0-9]{1,9}$' then ${r.bookNo}::int end nulls last`,
+        asc(r.bookNo),
+        asc(r.id),
+      ];
+    default:
+      return rank ? [sql`${rank} desc`, desc(r.id)] : [desc(r.id)];
+  }
+}
+
+/**
  * Staff search (spec §6 书目检索): text by field, facet filters, facet counts over the whole hit list
- * (language, class letter, year, copy location, copy state), sorted by relevance or year.
+ * (language, class letter, year, resource type, copy location, copy state), sorted by relevance, year, title
+ * or call number.
  */
 export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
   const conds: SQL[] = [];
@@ -93,14 +117,11 @@ export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
   if (f.year !== undefined) conds.push(eq(r.pubYear, f.year));
   if (f.locationId !== undefined) conds.push(anyCopy(scope, eq(copy.locationId, f.locationId)));
   if (f.state) conds.push(anyCopy(scope, eq(copy.circState, f.state)));
+  if (f.resourceTypeId !== undefined)
+    conds.push(f.resourceTypeId ? eq(r.resourceTypeId, f.resourceTypeId) : isNull(r.resourceTypeId));
   const where = scope.where(r, ...conds);
 
-  const order =
-    q.sort === 'year'
-      ? [sql`${r.pubYear} desc nulls last`, desc(r.id)]
-      : rank
-        ? [sql`${rank} desc`, desc(r.id)]
-        : [desc(r.id)];
+  const order = orderBy(q.sort, rank);
   const cols = {
     id: r.id,
     title: r.title,
@@ -129,18 +150,19 @@ export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
   return { List, Total: facets.total, Facets: facets.facets };
 }
 
-const FACETS = ['language', 'classLetter', 'year', 'location', 'state'] as const;
+const FACETS = ['language', 'classLetter', 'year', 'resourceType', 'location', 'state'] as const;
 type FacetName = (typeof FACETS)[number];
 
 /**
  * The hit count and every facet in ONE statement: the hit list is computed once (a materialized CTE) and grouped
- * five ways, top 30 values each. Two statements per search instead of seven: on PGlite (one connection) the
+ * six ways, top 30 values each. Two statements per search instead of seven: on PGlite (one connection) the
  * queries would run one after another, on PostgreSQL each would take a pool connection.
  */
 async function totalAndFacets(db: Db, scope: Scope, where: SQL) {
   const res: any = await db.execute(sql`
     with hits as materialized (
-      select ${r.id} as id, ${r.language} as language, upper(left(${r.classNo}, 1)) as cl, ${r.pubYear} as year
+      select ${r.id} as id, ${r.language} as language, upper(left(${r.classNo}, 1)) as cl, ${r.pubYear} as year,
+        ${r.resourceTypeId} as rt
       from ${r} where ${where}
     ),
     held as (
@@ -152,6 +174,7 @@ async function totalAndFacets(db: Db, scope: Scope, where: SQL) {
       union all select 'language', language, count(*)::int from hits group by language
       union all select 'classLetter', cl, count(*)::int from hits group by cl
       union all select 'year', year::text, count(*)::int from hits group by year
+      union all select 'resourceType', rt::text, count(*)::int from hits group by rt
       union all select 'location', location_id::text, count(distinct record_id)::int from held group by location_id
       union all select 'state', circ_state, count(distinct record_id)::int from held group by circ_state
     )
@@ -164,7 +187,7 @@ async function totalAndFacets(db: Db, scope: Scope, where: SQL) {
   for (const row of rows) {
     if (row.f === 'total') total = row.n;
     else {
-      const numeric = row.f === 'year' || row.f === 'location';
+      const numeric = row.f === 'year' || row.f === 'location' || row.f === 'resourceType';
       facets[row.f].push({ value: numeric && row.v !== null ? Number(row.v) : row.v, count: row.n });
     }
   }

@@ -21,6 +21,14 @@ registerMessages({
     zh: '馆藏状态不能从“{{from}}”变为“{{to}}”',
     en: 'A copy cannot go from "{{from}}" to "{{to}}"',
   },
+  'catalogue.stateLoanOwned': {
+    zh: '该馆藏为“{{from}}”，此状态由借还流程管理，不能手工修改，请在借还台办理',
+    en: 'This copy is "{{from}}": circulation manages that state, so it cannot be changed by hand; use the circulation desk',
+  },
+  'catalogue.stateLoanOnly': {
+    zh: '“{{to}}”只能由借书或预约产生，不能手工设置',
+    en: '"{{to}}" comes only from a loan or a reservation at the circulation desk; it cannot be set by hand',
+  },
   'catalogue.copyChanged': {
     zh: '该馆藏刚被他人修改，请刷新后重试',
     en: 'This copy was just changed by someone else; refresh and try again',

@@ -82,10 +82,10 @@ export function catalogueRoutes(app: FastifyInstance): void {
     access: 'school',
     schema: CopyStateChange,
     audit: 'catalogue.copy.state',
-    summary: `Move a copy along the circulation states (${ACCESS.editCopies.join(' | ')})`,
-    handler: ({ db, scope, body, user }) => {
+    summary: `Move a copy by hand between available, lost and locked; loan states are circulation's (${ACCESS.editCopies.join(' | ')})`,
+    handler: ({ db, scope, body, user, t }) => {
       needAny(user, ACCESS.editCopies);
-      return service.changeCopyState(db, scope, body.id, body.to as CircState);
+      return service.changeCopyState(db, scope, body.id, body.to as CircState, t);
     },
   });
 }

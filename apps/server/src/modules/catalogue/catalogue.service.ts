@@ -1,4 +1,4 @@
-import { canTransition, type CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { canMoveByHand, canTransition, type CircState, isLoanState } from '@shuyuan/contracts/catalogue/copy-state';
 import {
   barcodeIssues,
   type CopyAdd,
@@ -76,14 +76,42 @@ export async function createRecord(
   });
 }
 
+/** A stored record as the RecordCreate it would be saved from (fen → yuan, nulls → absent). */
+function storedAsCreate(row: Omit<typeof catalogueRecord.$inferSelect, 'search'>): RecordCreate {
+  const { id: _id, schoolId: _s, createdAt: _c, updatedAt: _u, priceFen, pubYear, pages, marc, ...rest } = row;
+  return {
+    ...rest,
+    price: priceFen === null ? undefined : priceFen / 100,
+    pubYear: pubYear ?? undefined,
+    pages: pages ?? undefined,
+    marc: marc ?? undefined,
+  };
+}
+
+/**
+ * Updates a record: the fields the caller sent replace the stored ones, the others (its MARC, its cover… when
+ * a form does not show them) are kept; `null` clears a number. The stored MARC is kept as it is: the catalogue
+ * fields are what the screens and the search show, the MARC editor (P/Marc/Post) rewrites both together.
+ */
 export async function updateRecord(
   db: Db,
   scope: Scope,
   b: RecordUpdate,
   prepare?: PrepareRecord,
 ): Promise<{ id: number; bookNo: string }> {
-  const { id, ...fields } = b;
+  const { id, ...patch } = b;
   return db.transaction(async (tx) => {
+    const { search: _search, ...cols } = getTableColumns(catalogueRecord);
+    const [old] = await tx
+      .select(cols)
+      .from(catalogueRecord)
+      .where(scope.where(catalogueRecord, eq(catalogueRecord.id, id)))
+      .for('update');
+    if (!old) throw notFound();
+    const merged: Record<string, unknown> = { ...storedAsCreate(old) };
+    for (const [k, v] of Object.entries(patch))
+      if (v !== undefined) merged[k] = v === null && k !== 'resourceTypeId' ? undefined : v;
+    const fields = merged as RecordCreate;
     const rec = prepare ? await prepare(tx, fields, id) : fields;
     const [row] = await tx
       .update(catalogueRecord)
@@ -232,8 +260,12 @@ export async function addCopies(db: Db, scope: Scope, input: CopyAdd, tr: Tr) {
   });
 }
 
-/** Moves a copy to another circulation state when spec §4 allows it; `version` refuses a lost update. */
-export async function changeCopyState(db: Db, scope: Scope, id: number, to: CircState) {
+/**
+ * A librarian's manual move of a copy's circulation state, when spec §4 allows it and the move neither enters
+ * nor leaves a state circulation owns (on loan, reserved…: those follow loan rows); `version` refuses a lost
+ * update.
+ */
+export async function changeCopyState(db: Db, scope: Scope, id: number, to: CircState, tr?: Tr) {
   const [c] = await db
     .select({ state: copy.circState, version: copy.version })
     .from(copy)
@@ -241,6 +273,11 @@ export async function changeCopyState(db: Db, scope: Scope, id: number, to: Circ
   if (!c) throw notFound();
   const from = c.state as CircState;
   if (!canTransition(from, to)) throw fail('COPY_STATE_REFUSED', 'catalogue.stateRefused', { from, to });
+  if (!canMoveByHand(from, to)) {
+    const key = isLoanState(from) ? 'catalogue.stateLoanOwned' : 'catalogue.stateLoanOnly';
+    const name = (s: CircState) => (tr ? tr(`catalogue.state.${s}`) : s);
+    throw fail('COPY_STATE_LOAN', key, { from: name(from), to: name(to) });
+  }
   const [row] = await db
     .update(copy)
     .set({ circState: to, version: sql`${copy.version} + 1`, updatedAt: sql`now()` })

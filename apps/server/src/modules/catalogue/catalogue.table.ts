@@ -31,6 +31,8 @@ export const catalogueRecord = pgTable(
     title: text('title').notNull(),
     parallelTitle: text('parallel_title').notNull().default(''),
     author: text('author').notNull().default(''),
+    /** Statement of responsibility (MARC21 245 $c, CNMARC 200 $f) as the title page gives it. */
+    responsibility: text('responsibility').notNull().default(''),
     edition: text('edition').notNull().default(''),
     publisher: text('publisher').notNull().default(''),
     pubPlace: text('pub_place').notNull().default(''),

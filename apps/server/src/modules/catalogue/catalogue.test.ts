@@ -1,8 +1,10 @@
 import { P } from '@shuyuan/contracts/common/paths';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { fixtures } from '../holdings/test-fixtures.ts';
+import { resourceType } from '../basic/branch.table.ts';
 import { copy } from './catalogue.table.ts';
 
 const t = useTestApp();
@@ -86,6 +88,39 @@ describe('catalogue records', () => {
     expect(picked.json.data.List.map((r: { id: number }) => r.id)).toEqual([a]);
   });
 
+  it('facets by resource type and sorts by title and by call number', async () => {
+    const scope = new Scope(t.schoolId);
+    const [book, av] = await t.db
+      .insert(resourceType)
+      .values([
+        scope.values({ name: '图书', code: `BK${Date.now()}` }),
+        scope.values({ name: '音像', code: `AV${Date.now()}` }),
+      ])
+      .returning({ id: resourceType.id });
+    const ids = {
+      c: await addRecord({ title: '长江 C', classNo: 'K928.42', bookNo: '10', resourceTypeId: book.id }),
+      a: await addRecord({ title: '长江 A', classNo: 'K928.42', bookNo: '9', resourceTypeId: book.id }),
+      b: await addRecord({ title: '长江 B', classNo: 'I207', bookNo: '2', resourceTypeId: av.id }),
+    };
+    const res = await t.post(SEARCH, { SearchKey: '长江' });
+    expect(res.json.data.Facets.resourceType).toEqual([
+      { value: book.id, count: 2 },
+      { value: av.id, count: 1 },
+    ]);
+    const picked = await t.post(SEARCH, { SearchKey: '长江', facets: { resourceTypeId: av.id } });
+    expect(titlesOf(picked)).toEqual(['长江 B']);
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: '长江', sort: 'title' }))).toEqual([
+      '长江 A',
+      '长江 B',
+      '长江 C',
+    ]);
+    // Call numbers as the shelves order them: I before K, book number 9 before 10.
+    const byCall = await t.post(SEARCH, { SearchKey: '长江', sort: 'callNo' });
+    expect(byCall.json.data.List.map((r: { id: number }) => r.id)).toEqual([ids.b, ids.a, ids.c]);
+    const bad = await t.post(SEARCH, { SearchKey: '长江', sort: 'price' });
+    expect(bad.json.code).not.toBe(0);
+  });
+
   it('searches one field: author by a 2-character name or a single character, Latin words from their start, class and call numbers by their start', async () => {
     const a = await addRecord({ title: '呼兰河传', author: '萧红', classNo: 'I246.5', bookNo: '33' });
     const b = await addRecord({
@@ -104,6 +139,39 @@ describe('catalogue records', () => {
     expect(await ids({ SearchKey: 'I561', field: 'classNo' })).toEqual([b]);
     expect(await ids({ SearchKey: 'i246.5', field: 'callNo' })).toEqual([a]);
     expect(await ids({ SearchKey: '246', field: 'callNo' })).toEqual([]);
+  });
+
+  it('keeps what an update does not send: the stored MARC and cover stay, null clears a number', async () => {
+    const marc = {
+      leader: '00000nam a2200000 a 4500',
+      fields: [{ tag: '245', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: '边城' }] }],
+    };
+    const id = await addRecord({
+      title: '边城',
+      author: '沈从文',
+      coverUrl: 'https://covers.example.org/biancheng.jpg',
+      summary: '湘西小城',
+      subjects: ['中篇小说'],
+      pubYear: 2005,
+      price: '18.00',
+      marc,
+    });
+    const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '边城（插图本）', price: null });
+    expect(upd.json.code, JSON.stringify(upd.json)).toBe(0);
+    const full = (await t.post(`${P}/Catalogue/GetRecord`, { id })).json.data;
+    expect(full).toMatchObject({
+      title: '边城（插图本）',
+      author: '沈从文',
+      coverUrl: 'https://covers.example.org/biancheng.jpg',
+      summary: '湘西小城',
+      subjects: ['中篇小说'],
+      pubYear: 2005,
+      priceFen: null,
+      marc,
+    });
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: '插图本' }))).toEqual(['边城（插图本）']);
+    const empty = await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '' }, { lang: 'en' });
+    expect(empty.json.issues).toEqual([{ path: 'title', message: 'Please enter the title' }]);
   });
 
   it('updates a record and its search document together', async () => {
@@ -182,8 +250,35 @@ describe('copies', () => {
     expect((await move('lost')).json.data).toMatchObject({ circState: 'lost', version: 1 });
     expect((await move('borrowed')).json.errorCode).toBe('COPY_STATE_REFUSED');
     expect((await move('available')).json.data).toMatchObject({ circState: 'available', version: 2 });
+    expect((await move('locked')).json.data).toMatchObject({ circState: 'locked', version: 3 });
+    expect((await move('available')).json.data).toMatchObject({ circState: 'available', version: 4 });
     const byState = await t.post(SEARCH, { SearchKey: '状态', facets: { state: 'available' } });
     expect(byState.json.data.Total).toBe(1);
+  });
+
+  it('never moves a copy into or out of a loan state by hand: no loan without a loan row', async () => {
+    const recordId = await addRecord({ title: '手工借出' });
+    const add = await t.post(COPIES, { recordId, count: 1, barcodes: ['S0101'] });
+    const id = add.json.data.List[0].id;
+    const move = (to: string, lang: 'en' | 'zh' = 'en') =>
+      t.post(`${P}/Catalogue/ChangeCopyState`, { id, to }, { lang });
+    const borrow = await move('borrowed');
+    expect(borrow.json.errorCode).toBe('COPY_STATE_LOAN');
+    expect(borrow.json.msg).toBe(
+      '"On loan" comes only from a loan or a reservation at the circulation desk; it cannot be set by hand',
+    );
+    const hold = await move('reserved', 'zh');
+    expect(hold.json.errorCode).toBe('COPY_STATE_LOAN');
+    expect(hold.json.msg).toBe('“已预约”只能由借书或预约产生，不能手工设置');
+    // A copy circulation put on loan stays there until it is returned at the desk.
+    await t.db.update(copy).set({ circState: 'borrowed' }).where(eq(copy.id, id));
+    for (const to of ['available', 'lost']) {
+      const r = await move(to);
+      expect(r.json.errorCode).toBe('COPY_STATE_LOAN');
+      expect(r.json.msg).toContain('This copy is "On loan": circulation manages that state');
+    }
+    const list = await t.post(`${P}/Literature/GetItemsCollection`, { recordId });
+    expect(list.json.data.List[0]).toMatchObject({ circState: 'borrowed', version: 0 });
   });
 });
 

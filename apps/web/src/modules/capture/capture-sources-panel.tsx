@@ -157,11 +157,11 @@ function SourceForm({ value, onClose }: { value: Partial<CaptureSource>; onClose
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item name="baseUrl" label={t('capture.field.baseUrl')} required extra={t('capture.field.baseUrlHint')}>
-          <Input placeholder="http://lx2.loc.gov:210" />
+          <Input placeholder={t('capture.field.baseUrlPlaceholder')} />
         </Form.Item>
         <Space wrap>
           <Form.Item name="database" label={t('capture.field.database')}>
-            <Input style={{ width: 180 }} placeholder="LCDB" />
+            <Input style={{ width: 180 }} placeholder={t('capture.field.databasePlaceholder')} />
           </Form.Item>
           <Form.Item name="version" label={t('capture.field.version')}>
             <Select style={{ width: 100 }} options={SRU_VERSIONS.map((v) => ({ value: v, label: v }))} />

@@ -111,10 +111,14 @@ function EditingSettings() {
           t('catalogue.config.barcodeHelp'),
         )}
       </Row>
-      <Divider titlePlacement="start">RFID</Divider>
+      <Divider titlePlacement="start">{t('catalogue.config.rfid')}</Divider>
       <Row gutter={16}>
-        {col('afi', <Input maxLength={2} placeholder="07" />, t('catalogue.config.afiHelp'))}
-        {col('afiLoaned', <Input maxLength={2} placeholder="C2" />)}
+        {col(
+          'afi',
+          <Input maxLength={2} placeholder={t('catalogue.config.afiExample')} />,
+          t('catalogue.config.afiHelp'),
+        )}
+        {col('afiLoaned', <Input maxLength={2} placeholder={t('catalogue.config.afiLoanedExample')} />)}
         {col(
           'rfidReader',
           <Select options={RFID_READERS.map((r) => ({ value: r, label: t(`catalogue.config.reader.${r}`) }))} />,

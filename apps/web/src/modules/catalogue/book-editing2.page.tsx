@@ -50,7 +50,7 @@ export default function BookEditing2Page() {
     setRecord('new');
   };
   const save = async () => {
-    const body = recordBody(form.getFieldsValue(true));
+    const body = recordBody(form.getFieldsValue(true), record !== 'new');
     setBusy(true);
     try {
       if (record === 'new') {

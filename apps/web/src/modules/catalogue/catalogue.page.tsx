@@ -1,33 +1,45 @@
-import { SEARCH_FIELDS } from '@shuyuan/contracts/catalogue/record';
+import { RECORD_SORTS, type RecordSort, SEARCH_FIELDS } from '@shuyuan/contracts/catalogue/record';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
-import { Button, Card, Input, Select, Space, Table } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
+import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { AddCopies } from './add-copies.tsx';
 import { CopiesPanel } from './copies-panel.tsx';
+import { CopyEditor } from './copy-editor.tsx';
 import { FacetColumn } from './facet-column.tsx';
 import { RecordEditor } from './record-editor.tsx';
 import { CODE, type Facets, money, type RecordRow } from './types.ts';
 import { useLocations } from './use-locations.ts';
+import { useEditingOptions } from './use-options.ts';
 
 interface Query {
   Page: number;
   Rows: number;
   SearchKey: string;
   field?: (typeof SEARCH_FIELDS)[number];
-  sort: 'relevance' | 'year';
+  sort: RecordSort;
   facets: Record<string, unknown>;
 }
 
-/** /resource-mana/resource/catalog: find records (fields, facets), edit them, add copies and move their states. */
+/**
+ * /resource-mana/resource/catalog: find records (fields, facets, four orders), edit or delete them, add copies,
+ * edit a copy and move it between the states a librarian may set by hand.
+ */
 export default function CataloguePage() {
   const { t } = useTranslation();
   const canAdd = usePermission(`${CODE}:add`);
   const canEdit = usePermission(`${CODE}:edit`);
+  const canDelete = usePermission(`${CODE}:delete`);
+  const opts = useEditingOptions();
+  const typeName = (id: number) => opts.types.find((o) => o.value === id)?.label ?? String(id);
+  const [copyEditing, setCopyEditing] = useState<number | null>(null);
+  // The copy editor reloads its copy when onClose changes: keep it stable.
+  const closeCopyEditor = useCallback(() => setCopyEditing(null), []);
   const locations = useLocations();
   const locationName = (id: number) => locations.find((l) => l.value === id)?.label ?? String(id);
   const [q, setQ] = useState<Query>({ Page: 1, Rows: PAGE_SIZE_DEFAULT, SearchKey: '', sort: 'relevance', facets: {} });
@@ -58,6 +70,12 @@ export default function CataloguePage() {
   }, [load, stamp]);
   const reload = () => setStamp((s) => s + 1);
   const set = (patch: Partial<Query>) => setQ((old) => ({ ...old, Page: 1, ...patch }));
+  // DeleteBookAllRecords: the record and its copies, all or none; refused (with the barcodes) while one is on loan.
+  const remove = async (r: RecordRow) => {
+    await api.post(`${P}/Literature/DeleteBookAllRecords`, { ids: [r.id] });
+    notify.success(t('catalogue.record.deleted'));
+    reload();
+  };
 
   return (
     <Card className="sy-catalogue">
@@ -83,7 +101,7 @@ export default function CataloguePage() {
           style={{ width: 140 }}
           value={q.sort}
           onChange={(sort) => set({ sort })}
-          options={['relevance', 'year'].map((s) => ({ value: s, label: t(`catalogue.sort.${s}`) }))}
+          options={RECORD_SORTS.map((s) => ({ value: s, label: t(`catalogue.sort.${s}`) }))}
         />
         {canAdd && (
           <Button type="primary" onClick={() => setEditing('new')}>
@@ -96,6 +114,7 @@ export default function CataloguePage() {
           facets={data.Facets}
           picked={q.facets}
           locationName={locationName}
+          typeName={typeName}
           onPick={(f, v) => set({ facets: { ...q.facets, [f]: v } })}
         />
         <Table<RecordRow>
@@ -106,7 +125,9 @@ export default function CataloguePage() {
           dataSource={data.List}
           scroll={{ x: 1000 }}
           expandable={{
-            expandedRowRender: (r) => <CopiesPanel recordId={r.id} stamp={stamp} locationName={locationName} />,
+            expandedRowRender: (r) => (
+              <CopiesPanel recordId={r.id} stamp={stamp} locationName={locationName} onEdit={setCopyEditing} />
+            ),
           }}
           pagination={specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) =>
             setQ((o) => ({ ...o, Page, Rows })),
@@ -122,7 +143,7 @@ export default function CataloguePage() {
             { title: t('catalogue.copies.title'), dataIndex: 'copies', width: 70, align: 'right' },
             {
               title: t('catalogue.operation'),
-              width: 160,
+              width: 200,
               fixed: 'right',
               render: (_, r) => (
                 <Space size={0}>
@@ -136,6 +157,13 @@ export default function CataloguePage() {
                       {t('catalogue.copies.add')}
                     </Button>
                   )}
+                  {canDelete && (
+                    <Popconfirm title={t('catalogue.record.deleteConfirm')} onConfirm={() => remove(r).catch(() => {})}>
+                      <Button type="link" size="small" danger className="sy-record-delete">
+                        {t('catalogue.record.delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
                 </Space>
               ),
             },
@@ -147,6 +175,15 @@ export default function CataloguePage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
+          reload();
+        }}
+      />
+      <CopyEditor
+        copyId={copyEditing}
+        opts={opts}
+        onClose={closeCopyEditor}
+        onSaved={() => {
+          setCopyEditing(null);
           reload();
         }}
       />

@@ -1,7 +1,7 @@
-import { CIRC_TRANSITIONS, type CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { type CircState, manualMoves } from '@shuyuan/contracts/catalogue/copy-state';
 import { P } from '@shuyuan/contracts/common/paths';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
-import { Dropdown, Button, Table, Tag } from 'antd';
+import { Button, Dropdown, Space, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -15,10 +15,15 @@ interface Props {
   /** Changes when copies were added elsewhere: reload. */
   stamp: number;
   locationName: (id: number) => string;
+  /** Opens the copy editor (the one of /collection and /book-editing3). */
+  onEdit?: (copyId: number) => void;
 }
 
-/** The copies of one record (expanded row), paged, with the state moves CIRC_TRANSITIONS allows. */
-export function CopiesPanel({ recordId, stamp, locationName }: Props) {
+/**
+ * The copies of one record (expanded row), paged: edit a copy, and the manual state moves (available, lost,
+ * locked). A copy on loan or held for a reader is circulation's: no move is offered for it.
+ */
+export function CopiesPanel({ recordId, stamp, locationName, onEdit }: Props) {
   const { t } = useTranslation();
   const canEdit = usePermission(`${CODE}:edit`);
   const [page, setPage] = useState({ Page: 1, Rows: PAGE_SIZE_DEFAULT });
@@ -69,23 +74,32 @@ export function CopiesPanel({ recordId, stamp, locationName }: Props) {
         {
           title: t('catalogue.operation'),
           width: 140,
-          render: (_, c) =>
-            canEdit && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: (CIRC_TRANSITIONS[c.circState] ?? []).map((to) => ({
-                    key: to,
-                    label: t(`catalogue.state.${to}`),
-                  })),
-                  onClick: ({ key }) => void move(c, key as CircState).catch(() => {}),
-                }}
-              >
-                <Button type="link" size="small">
-                  {t('catalogue.copies.changeState')}
-                </Button>
-              </Dropdown>
-            ),
+          render: (_, c) => {
+            if (!canEdit) return null;
+            const moves = manualMoves(c.circState);
+            return (
+              <Space size={0}>
+                {onEdit && (
+                  <Button type="link" size="small" className="sy-copy-edit" onClick={() => onEdit(c.id)}>
+                    {t('catalogue.record.edit')}
+                  </Button>
+                )}
+                {moves.length > 0 && (
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: moves.map((to) => ({ key: to, label: t(`catalogue.state.${to}`) })),
+                      onClick: ({ key }) => void move(c, key as CircState).catch(() => {}),
+                    }}
+                  >
+                    <Button type="link" size="small" className="sy-copy-state">
+                      {t('catalogue.copies.changeState')}
+                    </Button>
+                  </Dropdown>
+                )}
+              </Space>
+            );
+          },
         },
       ]}
     />

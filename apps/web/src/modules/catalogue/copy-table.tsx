@@ -1,4 +1,4 @@
-import { CIRC_TRANSITIONS, type CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { type CircState, manualMoves } from '@shuyuan/contracts/catalogue/copy-state';
 import { P } from '@shuyuan/contracts/common/paths';
 import { Button, Dropdown, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,7 @@ export function CopyTable({ rows, showTitle, can, onEdit, onBind, reload, ...tab
         },
         { title: t('catalogue.copy.storeType'), width: 90, render: (_, c) => t(`catalogue.store.${c.storeType}`) },
         { title: t('catalogue.copy.unitPrice'), width: 90, align: 'right', render: (_, c) => money(c.unitPriceFen) },
-        { title: 'RFID', dataIndex: 'rfid', width: 140, ellipsis: true },
+        { title: t('catalogue.copy.rfid'), dataIndex: 'rfid', width: 140, ellipsis: true },
         ...(rows.some((r) => r.warnings)
           ? [
               {
@@ -110,11 +110,11 @@ export function CopyTable({ rows, showTitle, can, onEdit, onBind, reload, ...tab
                   </Button>
                 </Popconfirm>
               )}
-              {can.edit && (
+              {can.edit && manualMoves(c.circState).length > 0 && (
                 <Dropdown
                   trigger={['click']}
                   menu={{
-                    items: (CIRC_TRANSITIONS[c.circState] ?? []).map((to) => ({
+                    items: manualMoves(c.circState).map((to) => ({
                       key: to,
                       label: t(`catalogue.state.${to}`),
                     })),

@@ -7,24 +7,27 @@ export const FACET_FILTER: Record<FacetKey, string> = {
   language: 'language',
   classLetter: 'classLetter',
   year: 'year',
+  resourceType: 'resourceTypeId',
   location: 'locationId',
   state: 'state',
 };
-const ORDER: FacetKey[] = ['language', 'classLetter', 'year', 'location', 'state'];
+const ORDER: FacetKey[] = ['language', 'classLetter', 'year', 'resourceType', 'location', 'state'];
 
 interface Props {
   facets?: Facets;
   picked: Record<string, unknown>;
   locationName: (id: number) => string;
+  typeName?: (id: number) => string;
   onPick: (filter: string, value: unknown) => void;
 }
 
 /** Facet column (spec §6 分面): click a value to filter, click it again to drop the filter; counts shown. */
-export function FacetColumn({ facets, picked, locationName, onPick }: Props) {
+export function FacetColumn({ facets, picked, locationName, typeName, onPick }: Props) {
   const { t, i18n } = useTranslation();
   const label = (key: FacetKey, f: Facet) => {
     if (f.value == null || f.value === '') return t('catalogue.facet.none');
     if (key === 'location') return locationName(Number(f.value));
+    if (key === 'resourceType') return typeName ? typeName(Number(f.value)) : String(f.value);
     if (key === 'state') return t(`catalogue.state.${f.value}`);
     if (key === 'language' && i18n.exists(`catalogue.lang.${f.value}`)) return t(`catalogue.lang.${f.value}`);
     return String(f.value);

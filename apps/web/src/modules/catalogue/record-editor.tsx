@@ -23,16 +23,25 @@ function toForm(r: RecordRow) {
   };
 }
 
-/** Body for the contract: empty numbers left out (optional), the rest as typed. */
+/**
+ * Body for the contract: every field the form holds, the MARC and cover it does not show included (the
+ * server keeps what is left out, but a save sends what it has). Empty numbers: left out of a new record,
+ * cleared (null) on an update.
+ */
 function toBody(v: Record<string, any>, id?: number) {
   const body: Record<string, any> = { ...v, recommended: !!v.recommended, subjects: v.subjects ?? [] };
-  for (const k of ['pubYear', 'pages', 'price']) if (body[k] == null || body[k] === '') delete body[k];
+  for (const k of ['pubYear', 'pages', 'price'])
+    if (body[k] == null || body[k] === '') {
+      if (id) body[k] = null;
+      else delete body[k];
+    }
   // A new record without a type gets the school's default one; an edited record may have it cleared.
   if (body.resourceTypeId == null) {
     if (id) body.resourceTypeId = null;
     else delete body.resourceTypeId;
   }
-  for (const k of ['id', 'priceFen', 'copies', 'coverUrl', 'marc']) delete body[k];
+  if (body.marc == null) delete body.marc;
+  for (const k of ['id', 'priceFen', 'copies', 'schoolId', 'createdAt', 'updatedAt']) delete body[k];
   return id ? { ...body, id } : body;
 }
 

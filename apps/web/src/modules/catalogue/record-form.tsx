@@ -92,15 +92,23 @@ export function RecordFields({ config, types, full, recordId, autoBookNo }: Prop
   );
 }
 
-/** Form values → the RecordCreate body: empty numbers left out, the rest as typed. */
-export function recordBody(v: Record<string, any>) {
+/**
+ * Form values → the record body: everything the form holds, including what it does not show (the MARC the
+ * record came from, its cover), so a save never drops them. An empty number is left out of a new record and
+ * sent as null (cleared) on an update.
+ */
+export function recordBody(v: Record<string, any>, update = false) {
   const body: Record<string, any> = {};
   for (const k of Object.keys(RecordCreate.shape)) if (v[k] !== undefined) body[k] = v[k];
   body.recommended = !!v.recommended;
   body.subjects = v.subjects ?? [];
-  for (const k of ['pubYear', 'pages', 'price']) if (body[k] == null || body[k] === '') delete body[k];
+  for (const k of ['pubYear', 'pages', 'price'])
+    if (body[k] == null || body[k] === '') {
+      if (update) body[k] = null;
+      else delete body[k];
+    }
   if (body.resourceTypeId == null) body.resourceTypeId = null;
-  delete body.marc;
+  if (body.marc == null) delete body.marc;
   if (!body.bookNoAuto) delete body.bookNoAuto;
   return body;
 }

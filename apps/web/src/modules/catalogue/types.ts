@@ -9,6 +9,7 @@ export interface RecordRow {
   title: string;
   parallelTitle: string;
   author: string;
+  responsibility?: string;
   edition?: string;
   publisher: string;
   pubPlace?: string;
@@ -42,7 +43,7 @@ export interface CopyRow {
 }
 
 export type Facet = { value: string | number | null; count: number };
-export type FacetKey = 'language' | 'classLetter' | 'year' | 'location' | 'state';
+export type FacetKey = 'language' | 'classLetter' | 'year' | 'resourceType' | 'location' | 'state';
 export type Facets = Record<FacetKey, Facet[]>;
 
 /** Fen → "12.50" (spec: prices shown with two decimals). */
