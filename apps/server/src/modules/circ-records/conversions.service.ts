@@ -111,9 +111,7 @@ export async function convertToLost(
       },
       operatorId,
     );
-    await tx
-      .insert(loanConversion)
-      .values(scope.values({ loanId: id, kind: 'lost', reason: input.reason, operatorId }));
+    // registerLoss records the conversion (kind lost, the reason as its note) when it closes the loan.
     return loss;
   });
 }

@@ -13,6 +13,7 @@ import { findReader } from '../circulation/reader.service.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
 import { kickNotify } from '../reservations/reservation.notify.ts';
 import { copyLeavesQueue, releaseCopy } from '../reservations/reservation.queue.ts';
+import { recordLoanConversion } from '../circ-records/loan-conversion.ts';
 import { recordLedger } from './ledger.service.ts';
 import { lossRecord } from './loss.table.ts';
 
@@ -92,6 +93,13 @@ export async function registerLoss(db: Db, scope: Scope, b: RegisterLossBody, op
         .update(loan)
         .set({ returnedAt: new Date(), returnOperatorId: operatorId })
         .where(eq(loan.id, open.loan.id));
+      // The loan was converted to lost: recorded like the circulation records' conversions.
+      await recordLoanConversion(tx, scope, {
+        loanId: open.loan.id,
+        kind: 'lost',
+        reason: b.note ?? '',
+        operatorId,
+      });
     } else if (b.readerBarcode) {
       readerId = (await findReader(tx, scope, { readerBarcode: b.readerBarcode })).id;
     }

@@ -8,6 +8,7 @@ import { copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { reservation } from '../reservations/reservation.table.ts';
+import { loanConversion } from '../circ-records/circ-records.table.ts';
 import { ledgerEntry } from './loss.table.ts';
 
 const t = useTestApp();
@@ -45,6 +46,9 @@ describe('lost items', () => {
     expect(await copyRow(b)).toMatchObject({ circState: 'lost', storeType: 6 });
     const [l] = await t.db.select().from(loan).where(eq(loan.id, lent.json.data.loanId));
     expect(l.returnedAt).not.toBeNull();
+    // The closed loan is recorded as converted to lost, with the note as its reason (as /loan conversions do).
+    const conv = await t.db.select().from(loanConversion).where(eq(loanConversion.loanId, l.id));
+    expect(conv.map((c) => [c.kind, c.reason])).toEqual([['lost', 'left on the bus']]);
     expect((await t.post(`${L}/RegisterLoss`, { barcode: b, compensationFen: 1 })).json.errorCode).toBe('ALREADY_LOST');
     // Scanning the lost copy at the desk does not lend it.
     expect((await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b })).json.success).toBe(false);
@@ -60,7 +64,7 @@ describe('lost items', () => {
 
     const back = await t.post(`${L}/RetrieveLoss`, { id, option: 'retrieve_and_refund' });
     expect(back.json.data).toMatchObject({ state: 'retrieved', refundFen: 3550 });
-    expect(await copyRow(b)).toMatchObject({ circState: 'available', storeType: 1 });
+    expect(await copyRow(b)).toMatchObject({ circState: 'available', storeType: 2 });
     expect(await ledgerOf(reg.json.data.orderNo)).toEqual([
       ['compensation', 3550],
       ['refund', -3550],
