@@ -17,9 +17,21 @@ export const EqualIndexQuery = z.object({
   excludeId: z.coerce.number().int().positive().optional(),
 });
 
-/** Lock: reserve the next number of the class and hold it for the caller; unlock: give the hold up. */
-export const BookNumberLockBody = z.object({ classNo });
-export const BookNumberUnlockBody = z.object({ classNo, number: z.coerce.number().int().positive() });
+/**
+ * Lock: hold the book number shown on the form (sequence '007' or author number 'CXQ') of the class for the
+ * caller until the record is saved, it is unlocked, or the lock lapses (30 minutes); none shown →
+ * BOOK_NUMBER_NONE. Unlock: give the hold up.
+ */
+export const BookNumberLockBody = z.object({ classNo, bookNo: z.string().trim().max(60).default('') });
+export const BookNumberUnlockBody = z.object({ classNo, bookNo: z.string().trim().max(60).default('') });
+
+/** Answer of a lock: the number held, and when the hold lapses if not saved or unlocked. */
+export interface BookNumberLock {
+  bookNo: string;
+  /** Sequence rule: the number itself; author rule: null. */
+  number: number | null;
+  expiresAt: string;
+}
 
 export interface BookNumberSuggestion {
   rule: 'sequence' | 'author';

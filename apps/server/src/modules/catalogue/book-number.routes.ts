@@ -1,4 +1,5 @@
 import {
+  type BookNumberLock,
   BookNumberLockBody,
   BookNumberQuery,
   type BookNumberSuggestion,
@@ -15,9 +16,10 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { authorNumber } from '../classification/author-number.ts';
 import {
   lockBookNumber,
+  lockedNumbers,
   normalizeClassCode,
   peekBookNumber,
-  reserveBookNumber,
+  skipLocked,
   unlockBookNumber,
 } from '../classification/book-number.service.ts';
 import { catalogueRecord as r } from './catalogue.table.ts';
@@ -43,9 +45,13 @@ function sameIndex(db: Db, scope: Scope, classNo: string, bookNo: string, exclud
     .limit(50);
 }
 
-/** The next number of the class: the sequence's, lifted above numbers already in the catalogue. */
-async function nextNumber(db: Db, scope: Scope, classNo: string) {
-  return Math.max(await peekBookNumber(db, scope, classNo), (await highestBookNumber(db, scope, classNo)) + 1);
+/**
+ * The next number of the class: the sequence's, lifted above numbers already in the catalogue, stepping
+ * over numbers other cataloguers hold (locks).
+ */
+async function nextNumber(db: Db, scope: Scope, classNo: string, holder: string) {
+  const n = Math.max(await peekBookNumber(db, scope, classNo), (await highestBookNumber(db, scope, classNo)) + 1);
+  return skipLocked(n, await lockedNumbers(db, scope, classNo, holder));
 }
 
 /** Book numbers for the cataloguing screens: suggestion, same-call-number check, lock and unlock. */
@@ -55,14 +61,14 @@ export function bookNumberRoutes(app: FastifyInstance): void {
     access: EDITING,
     schema: BookNumberQuery,
     summary: "The book number a record of this class would get under the school's rule (nothing reserved)",
-    handler: async ({ db, scope, body }): Promise<BookNumberSuggestion> => {
+    handler: async ({ db, scope, body, user }): Promise<BookNumberSuggestion> => {
       const config = await getEditingConfig(db, scope);
       if (config.bookNumberRule === 'author') {
         const bookNo = authorNumber(body.author);
         const same = bookNo ? await sameIndex(db, scope, body.classNo, bookNo) : [];
         return { rule: 'author', bookNo, number: null, sameCount: same.length };
       }
-      const n = await nextNumber(db, scope, body.classNo);
+      const n = await nextNumber(db, scope, body.classNo, lockHolder(user?.userId));
       return { rule: 'sequence', bookNo: formatBookNumber(n, config.bookNumberLength), number: n, sameCount: 0 };
     },
   });
@@ -78,15 +84,17 @@ export function bookNumberRoutes(app: FastifyInstance): void {
     access: `${EDITING}:add`,
     schema: BookNumberLockBody,
     audit: 'catalogue.bookNumber.lock',
-    summary: 'Takes the next book number of the class and holds it for the caller until saved or unlocked',
-    handler: async ({ db, scope, body, user }) =>
-      db.transaction(async (tx) => {
-        const config = await getEditingConfig(tx, scope);
-        const minimum = (await highestBookNumber(tx, scope, body.classNo)) + 1;
-        const number = await reserveBookNumber(tx, scope, body.classNo, { minimum });
-        await lockBookNumber(tx, scope, { classCode: body.classNo, number, holder: lockHolder(user?.userId) });
-        return { number, bookNo: formatBookNumber(number, config.bookNumberLength) };
-      }),
+    summary:
+      'Holds the book number shown on the form (sequence or author number) for the caller until saved, unlocked or 30 minutes pass',
+    handler: async ({ db, scope, body, user }): Promise<BookNumberLock> => {
+      const { expiresAt } = await lockBookNumber(db, scope, {
+        classCode: body.classNo,
+        bookNo: body.bookNo,
+        holder: lockHolder(user?.userId),
+      });
+      const number = /^\d{1,9}$/.test(body.bookNo) ? Number(body.bookNo) : null;
+      return { bookNo: body.bookNo, number, expiresAt: expiresAt.toISOString() };
+    },
   });
   route(app, {
     url: `${P}/Catalogue/UnlockBookNumber`,
@@ -96,7 +104,7 @@ export function bookNumberRoutes(app: FastifyInstance): void {
     handler: async ({ db, scope, body, user }) => ({
       released: await unlockBookNumber(db, scope, {
         classCode: body.classNo,
-        number: body.number,
+        bookNo: body.bookNo,
         holder: lockHolder(user?.userId),
       }),
     }),

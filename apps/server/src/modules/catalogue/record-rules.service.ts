@@ -9,7 +9,12 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { mustExist } from '../basic/refs.ts';
 import { authorNumber } from '../classification/author-number.ts';
-import { normalizeClassCode, reserveBookNumber, unlockBookNumber } from '../classification/book-number.service.ts';
+import {
+  assertNotLockedByOther,
+  normalizeClassCode,
+  reserveFreeBookNumber,
+  unlockBookNumber,
+} from '../classification/book-number.service.ts';
 import type { PrepareRecord, Tr } from './catalogue.service.ts';
 import { catalogueRecord, copy } from './catalogue.table.ts';
 import { getEditingConfig } from './editing-config.service.ts';
@@ -33,6 +38,20 @@ export async function highestBookNumber(db: Db, scope: Scope, classCode: string)
   return Number(row?.max ?? 0);
 }
 
+/** True when the record `id` already has this class + book number (re-saving it is never refused). */
+async function sameCallNumber(tx: Db, scope: Scope, id: number | undefined, rec: { classNo: string; bookNo: string }) {
+  if (id === undefined) return false;
+  const [old] = await tx
+    .select({ classNo: catalogueRecord.classNo, bookNo: catalogueRecord.bookNo })
+    .from(catalogueRecord)
+    .where(scope.where(catalogueRecord, eq(catalogueRecord.id, id)));
+  return (
+    !!old &&
+    old.bookNo.trim() === rec.bookNo.trim() &&
+    normalizeClassCode(old.classNo || '-') === normalizeClassCode(rec.classNo)
+  );
+}
+
 /**
  * The checks and completions of a record saved from the cataloguing screens, under the school's editing
  * settings: required fields, the resource type (the school's, else the default one), the book number
@@ -49,18 +68,18 @@ export function recordRules(scope: Scope, tr: Tr, userId?: number): PrepareRecor
       if (config.bookNumberRule === 'author') rec.bookNo = authorNumber(rec.author) || rec.bookNo;
       else {
         const minimum = (await highestBookNumber(tx, scope, rec.classNo)) + 1;
-        const n = await reserveBookNumber(tx, scope, rec.classNo, { minimum });
+        const n = await reserveFreeBookNumber(tx, scope, rec.classNo, { minimum, holder: lockHolder(userId) });
         rec.bookNo = formatBookNumber(n, config.bookNumberLength);
       }
     }
     const missing = missingRequired(rec, config.requiredFields);
     if (missing.length) throw invalid(missing.map((f) => ({ path: f, message: tr('catalogue.fieldRequired') })));
-    if (rec.classNo && /^\d+$/.test(rec.bookNo)) {
-      await unlockBookNumber(tx, scope, {
-        classCode: rec.classNo,
-        number: Number(rec.bookNo),
-        holder: lockHolder(userId),
-      });
+    if (rec.classNo?.trim() && rec.bookNo?.trim()) {
+      // A class + book number another cataloguer holds is refused (unless this record already had it);
+      // the caller's own lock of it is released by the save.
+      const lock = { classCode: rec.classNo, bookNo: rec.bookNo, holder: lockHolder(userId) };
+      if (!(await sameCallNumber(tx, scope, id, rec))) await assertNotLockedByOther(tx, scope, lock);
+      await unlockBookNumber(tx, scope, lock);
     }
     return rec;
   };

@@ -1,11 +1,21 @@
 import { BookNumberLength, formatBookNumber } from '@shuyuan/contracts/classification/classification';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildSchool, useTestApp } from '../../test/helper.ts';
 import { BizError } from '../../platform/errors.ts';
 import { t as tr } from '../../platform/i18n/messages.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { authorNumber } from './author-number.ts';
-import { lockBookNumber, peekBookNumber, reserveBookNumber, unlockBookNumber } from './book-number.service.ts';
+import {
+  BOOK_NUMBER_LOCK_MINUTES,
+  lockBookNumber,
+  lockedNumbers,
+  peekBookNumber,
+  reserveBookNumber,
+  reserveFreeBookNumber,
+  unlockBookNumber,
+} from './book-number.service.ts';
+import { bookNumberLock } from './book-number.table.ts';
 import './classification.messages.ts';
 
 const t = useTestApp();
@@ -54,24 +64,41 @@ describe('book numbers (种次号)', () => {
     expect(await reserveBookNumber(t.db, scope, 'O17')).toBe(1);
   });
 
-  it('locks only a number that exists, for one holder at a time', async () => {
+  it('locks only a number shown, for one holder at a time; expired locks can be taken over', async () => {
     const scope = new Scope(t.schoolId);
-    const none = await failure(lockBookNumber(t.db, scope, { classCode: 'P159', number: 1, holder: 'r1' }));
+    const none = await failure(lockBookNumber(t.db, scope, { classCode: 'P159', bookNo: ' ', holder: 'r1' }));
     expect(none.errorCode).toBe('BOOK_NUMBER_NONE');
     expect(tr('en', none.msgKey)).toBe('A book number cannot be locked when none exists');
-    expect(tr('zh', none.msgKey)).toBe('该分类号下还没有种次号，不能锁定');
-    await reserveBookNumber(t.db, scope, 'P159');
-    await reserveBookNumber(t.db, scope, 'P159');
-    const beyond = await failure(lockBookNumber(t.db, scope, { classCode: 'P159', number: 3, holder: 'r1' }));
-    expect(beyond.errorCode).toBe('BOOK_NUMBER_NONE');
-    await lockBookNumber(t.db, scope, { classCode: 'P159', number: 2, holder: 'r1' });
-    await lockBookNumber(t.db, scope, { classCode: 'p159', number: 2, holder: 'r1' }); // same holder: fine
-    const taken = await failure(lockBookNumber(t.db, scope, { classCode: 'P159', number: 2, holder: 'r2' }));
+    expect(tr('zh', none.msgKey)).toBe('还没有书次号，不能锁定');
+    const { expiresAt } = await lockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r1' });
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan((BOOK_NUMBER_LOCK_MINUTES - 1) * 60_000);
+    await lockBookNumber(t.db, scope, { classCode: 'p159', bookNo: '002', holder: 'r1' }); // same holder: renews
+    const taken = await failure(lockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r2' }));
     expect(taken.errorCode).toBe('BOOK_NUMBER_LOCKED');
-    expect(tr('en', taken.msgKey, taken.params)).toBe('Book number 2 is held by another record');
-    expect(await unlockBookNumber(t.db, scope, { classCode: 'P159', number: 2, holder: 'r2' })).toBe(false);
-    expect(await unlockBookNumber(t.db, scope, { classCode: 'P159', number: 2, holder: 'r1' })).toBe(true);
-    await lockBookNumber(t.db, scope, { classCode: 'P159', number: 2, holder: 'r2' });
+    expect(tr('en', taken.msgKey, taken.params)).toBe(
+      'Book number 002 is locked by another cataloguer; choose another (a lock lapses after 30 minutes)',
+    );
+    expect(await lockedNumbers(t.db, scope, 'P159', 'r2')).toEqual(new Set([2]));
+    expect(await lockedNumbers(t.db, scope, 'P159', 'r1')).toEqual(new Set());
+    expect(await unlockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r2' })).toBe(false);
+    expect(await unlockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r1' })).toBe(true);
+    await lockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r2' });
+    // A lock older than BOOK_NUMBER_LOCK_MINUTES no longer counts.
+    await t.db
+      .update(bookNumberLock)
+      .set({ lockedAt: new Date(Date.now() - (BOOK_NUMBER_LOCK_MINUTES + 1) * 60_000) })
+      .where(eq(bookNumberLock.schoolId, t.schoolId));
+    expect(await lockedNumbers(t.db, scope, 'P159', 'r1')).toEqual(new Set());
+    await lockBookNumber(t.db, scope, { classCode: 'P159', bookNo: '002', holder: 'r1' });
+  });
+
+  it('reserving steps over numbers others hold', async () => {
+    const scope = new Scope(t.schoolId);
+    await lockBookNumber(t.db, scope, { classCode: 'Q1', bookNo: '1', holder: 'r1' });
+    await lockBookNumber(t.db, scope, { classCode: 'Q1', bookNo: '3', holder: 'r2' });
+    expect(await reserveFreeBookNumber(t.db, scope, 'Q1', { holder: 'r3' })).toBe(2);
+    expect(await reserveFreeBookNumber(t.db, scope, 'Q1', { holder: 'r3' })).toBe(4);
+    expect(await reserveFreeBookNumber(t.db, scope, 'Q1', { holder: 'r3' })).toBe(5);
   });
 });
 

@@ -3,12 +3,12 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 /** Server texts of classification and book numbers. */
 registerMessages({
   'classification.bookNumber.noneToLock': {
-    zh: '该分类号下还没有种次号，不能锁定',
+    zh: '还没有书次号，不能锁定',
     en: 'A book number cannot be locked when none exists',
   },
   'classification.bookNumber.lockedByOther': {
-    zh: '种次号 {{number}} 正被其他记录使用',
-    en: 'Book number {{number}} is held by another record',
+    zh: '书次号 {{bookNo}} 已被其他编目员锁定，请换一个书次号（锁定 {{minutes}} 分钟后失效）',
+    en: 'Book number {{bookNo}} is locked by another cataloguer; choose another (a lock lapses after {{minutes}} minutes)',
   },
   'classification.bookNumber.classRequired': { zh: '请输入分类号', en: 'Please enter the classification number' },
   'classification.bookNumber.lengthTooLong': {

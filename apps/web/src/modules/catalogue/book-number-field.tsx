@@ -1,4 +1,4 @@
-import type { BookNumberSuggestion } from '@shuyuan/contracts/catalogue/book-number';
+import type { BookNumberLock, BookNumberSuggestion } from '@shuyuan/contracts/catalogue/book-number';
 import { P } from '@shuyuan/contracts/common/paths';
 import { Button, Input, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -20,12 +20,12 @@ type Same = { id: number; title: string; author: string }[];
 
 /**
  * Book number (书次号): typed, or suggested under the school's rule (种次号 or author number), or locked —
- * the next number is taken and held for this cataloguer until the record is saved or it is unlocked.
+ * the number shown is held for this cataloguer until the record is saved, it is unlocked, or 30 minutes pass.
  * Records already using the same class + book number are named under the field.
  */
 export function BookNumberField({ value, onChange, classNo, author, recordId, canLock }: Props) {
   const { t } = useTranslation();
-  const [locked, setLocked] = useState<{ classNo: string; number: number } | null>(null);
+  const [locked, setLocked] = useState<{ classNo: string; bookNo: string } | null>(null);
   const [same, setSame] = useState<Same>([]);
   const cls = (classNo ?? '').trim();
 
@@ -57,8 +57,8 @@ export function BookNumberField({ value, onChange, classNo, author, recordId, ca
   };
   const lock = async () => {
     if (needClass()) return;
-    const r = await api.post<{ number: number; bookNo: string }>(`${P}/Catalogue/LockBookNumber`, { classNo: cls });
-    setLocked({ classNo: cls, number: r.number });
+    const r = await api.post<BookNumberLock>(`${P}/Catalogue/LockBookNumber`, { classNo: cls, bookNo: value ?? '' });
+    setLocked({ classNo: cls, bookNo: r.bookNo });
     onChange?.(r.bookNo);
     notify.success(t('catalogue.bookNo.lockedMsg', { bookNo: r.bookNo }));
   };
