@@ -174,6 +174,39 @@ describe('catalogue records', () => {
     expect(empty.json.issues).toEqual([{ path: 'title', message: 'Please enter the title' }]);
   });
 
+  it('stores the statement of responsibility and an uploaded cover; both are found and kept', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const boundary = 'sy-cover';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.inject({
+      method: 'POST',
+      url: `${P}/upload/post`,
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${t.adminToken}`,
+        schoolid: String(t.schoolId),
+      },
+    });
+    const coverUrl = up.json().data.url as string;
+    expect(coverUrl).toMatch(/^\/files\/uploads\/.+\.png$/);
+    const id = await addRecord({ title: '小王子', responsibility: '(法)圣埃克苏佩里著 ; 马振骋译', coverUrl });
+    expect(titlesOf(await t.post(SEARCH, { SearchKey: '马振骋' }))).toEqual(['小王子']);
+    await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '小王子（插图版）' });
+    const full = (await t.post(`${P}/Catalogue/GetRecord`, { id })).json.data;
+    expect(full).toMatchObject({ responsibility: '(法)圣埃克苏佩里著 ; 马振骋译', coverUrl });
+    expect((await t.inject({ method: 'GET', url: coverUrl })).statusCode).toBe(200);
+  });
+
   it('updates a record and its search document together', async () => {
     const id = await addRecord({ title: 'Old title' });
     const upd = await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '围城', author: '钱钟书' });

@@ -16,6 +16,6 @@ export function recordDocument(b: RecordCreate): SearchDocument {
     series: b.series,
     classNumber: b.classNo,
     callNumber: b.classNo && b.bookNo ? `${b.classNo}/${b.bookNo}` : '',
-    other: [b.summary, b.edition, b.issn],
+    other: [b.responsibility, b.summary, b.edition, b.issn],
   });
 }

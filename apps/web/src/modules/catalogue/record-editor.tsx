@@ -3,12 +3,24 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverField } from './cover-field.tsx';
 import { MarcView } from './marc-view.tsx';
 import { clearOnChange, submitChecked } from './submit.ts';
 import type { RecordRow } from './types.ts';
 import { useEditingOptions } from './use-options.ts';
 
-const TEXT = ['title', 'parallelTitle', 'author', 'edition', 'publisher', 'pubPlace', 'isbn', 'classNo', 'bookNo'];
+const TEXT = [
+  'title',
+  'parallelTitle',
+  'author',
+  'responsibility',
+  'edition',
+  'publisher',
+  'pubPlace',
+  'isbn',
+  'classNo',
+  'bookNo',
+];
 const LANGS = ['chi', 'eng', 'jpn', 'fre', 'ger', 'rus'];
 
 /** Form values from a list row: fen → yuan, nulls → empty. */
@@ -122,6 +134,9 @@ export function RecordEditor({ target, onClose, onSaved }: Props) {
           {item('subjects', <Select mode="tags" open={false} tokenSeparators={[',', '，', ';']} />)}
           {item('recommended', <Switch />)}
         </Row>
+        <Form.Item name="coverUrl" label={t('catalogue.field.coverUrl')}>
+          <CoverField />
+        </Form.Item>
         <Form.Item name="summary" label={t('catalogue.field.summary')}>
           <Input.TextArea rows={4} />
         </Form.Item>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { BookNumberField } from './book-number-field.tsx';
 import { ClassPicker } from './class-picker.tsx';
+import { CoverField } from './cover-field.tsx';
 import type { Opt } from './use-options.ts';
 
 export const LANGS = ['chi', 'eng', 'jpn', 'fre', 'ger', 'rus'];
@@ -47,6 +48,7 @@ export function RecordFields({ config, types, full, recordId, autoBookNo }: Prop
       {item('title')}
       {full && item('parallelTitle')}
       {item('author')}
+      {full && item('responsibility')}
       {full && item('edition')}
       {item('publisher')}
       {item('pubPlace')}
@@ -83,6 +85,7 @@ export function RecordFields({ config, types, full, recordId, autoBookNo }: Prop
       {full && item('readingLevel')}
       {item('subjects', <Select mode="tags" open={false} tokenSeparators={[',', '，', ';']} />)}
       {full && item('recommended', <Switch />)}
+      {full && item('coverUrl', <CoverField />, 24)}
       <Col span={24}>
         <Form.Item name="summary" label={t('catalogue.field.summary')} required={req('summary')}>
           <Input.TextArea rows={full ? 4 : 2} />
