@@ -1,4 +1,4 @@
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ReaderCreate, ReaderDto } from '@shuyuan/contracts/readers/reader';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../platform/password.ts';
@@ -53,6 +53,25 @@ export async function readerValues(input: ReaderCreate, isNew: boolean): Promise
   if (isNew) v.processedAt = new Date();
   if (input.password) v.passwordHash = await hashPassword(input.password);
   return v;
+}
+
+/**
+ * The school's default permission group for an identity (org /semester permission groups: one default per
+ * identity), or null. A new reader (form or import) without a group gets it.
+ */
+export async function defaultGroupId(db: Db, scope: Scope, identity: string): Promise<number | null> {
+  const [g] = await db
+    .select({ id: permissionGroup.id })
+    .from(permissionGroup)
+    .where(
+      scope.where(
+        permissionGroup,
+        and(eq(permissionGroup.identity, identity), eq(permissionGroup.isDefault, true), eq(permissionGroup.state, 1)),
+      ),
+    )
+    .orderBy(asc(permissionGroup.id))
+    .limit(1);
+  return g?.id ?? null;
 }
 
 /** The grade of a class (cached per request through nameOf's neighbour query). */

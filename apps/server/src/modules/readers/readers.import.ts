@@ -14,7 +14,7 @@ import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { classIndex, readRows, toCreateInput } from './import-rows.ts';
-import { readerValues } from './reader.values.ts';
+import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
 
@@ -101,6 +101,12 @@ async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs
         ).map((r) => r.a)
       : [],
   );
+  // New readers without a group get the default group of their identity (looked up once per identity).
+  const defaults = new Map<string, number | null>();
+  const groupFor = async (identity: string) => {
+    if (!defaults.has(identity)) defaults.set(identity, await defaultGroupId(db, scope, identity));
+    return defaults.get(identity) ?? null;
+  };
   const seen = new Set<string>();
   const out: { rowNo: number; account: string; name: string; result: string }[] = [];
   let done = 0;
@@ -116,6 +122,7 @@ async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs
     if (raw.account) seen.add(raw.account);
     if (!reasons.length && parsed.success) {
       const values = await readerValues(parsed.data, true);
+      if (values.permissionGroupId == null) values.permissionGroupId = await groupFor(parsed.data.identity);
       const ins = await db
         .insert(appUser)
         .values(scope.values({ ...values, account: parsed.data.account, name: parsed.data.name }))

@@ -21,7 +21,7 @@ import { permissionGroup } from '../org/organization.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
 import { reissueCard, setCardLost } from '../losses/lost-cards.service.ts';
 import { RFID_CONSTRAINT } from './card-rfid.ts';
-import { anyOpenLoans, readerDto, readerValues } from './reader.values.ts';
+import { anyOpenLoans, defaultGroupId, readerDto, readerValues } from './reader.values.ts';
 import { importRoutes } from './readers.import.ts';
 import { cardRoutes } from './cards.routes.ts';
 
@@ -72,7 +72,13 @@ export function readersRoutes(app: FastifyInstance): void {
       },
     ],
     toDto: readerDto,
-    toValues: ({ input, existing }) => readerValues(input as ReaderCreate, !existing),
+    toValues: async ({ ctx, db, input, existing }) => {
+      const v = await readerValues(input as ReaderCreate, !existing);
+      // A new reader without a group gets the default group of their identity.
+      if (!existing && v.permissionGroupId == null)
+        v.permissionGroupId = await defaultGroupId(db, ctx.scope, v.identity ?? 'student');
+      return v;
+    },
     hooks: {
       beforeSave: async ({ ctx, db, input }) => {
         await mustExist(db, ctx, schoolClass, input.classId, 'classId', 'readers.reader.classInvalid');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { appUser } from '../auth/user.table.ts';
+import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { readerCardUsable } from './reader.values.ts';
 
@@ -106,6 +107,31 @@ describe('readers', () => {
       { token: them.token, schoolId: other },
     );
     expect(theirs.json.code).toBe(0);
+  });
+
+  it('gives a new reader the default permission group of their identity', async () => {
+    const group = async (name: string, identity: string, isDefault: boolean) =>
+      (await t.db.insert(permissionGroup).values({ schoolId: t.schoolId, name, identity, isDefault }).returning())[0];
+    // One default per identity (the group screen clears the others): the seeded defaults step aside.
+    await t.db.update(permissionGroup).set({ isDefault: false }).where(eq(permissionGroup.schoolId, t.schoolId));
+    await group('学生普通', 'student', false);
+    const studentDefault = await group('学生默认', 'student', true);
+    const teacherDefault = await group('教师默认', 'teacher', true);
+    const special = await group('特借', 'student', false);
+    const add = async (account: string, body: Record<string, unknown>) =>
+      (await t.post(`${R}/AddReader`, { account, name: account, ...body })).json.data;
+    expect((await add('G1', { identity: 'student' })).permissionGroupName).toBe('学生默认');
+    expect((await add('G2', { identity: 'teacher' })).permissionGroupId).toBe(teacherDefault.id);
+    // A chosen group is kept; an identity without a default group gets none.
+    expect((await add('G3', { identity: 'student', permissionGroupId: special.id })).permissionGroupId).toBe(
+      special.id,
+    );
+    expect((await add('G4', { identity: 'parent' })).permissionGroupId).toBeNull();
+    // Editing never swaps the group back.
+    const g3 = await add('G5', { identity: 'student' });
+    expect(g3.permissionGroupId).toBe(studentDefault.id);
+    const edited = await t.post(`${R}/UpdateReader`, { ...g3, permissionGroupId: special.id });
+    expect(edited.json.data.permissionGroupId).toBe(special.id);
   });
 
   it('checks the phone pattern when given, in Chinese and English; the barcode is required', async () => {
