@@ -27,6 +27,8 @@ export const LoanFilters = z.object({
   state: z.enum(LOAN_STATES).optional(),
   /** Overdue by at least this many days (open loans). */
   minOverdueDays: z.coerce.number().int().min(0).max(36500).optional(),
+  /** Processing state of the overdue review (open loans past their due date; pending = not reviewed yet). */
+  review: z.enum(['pending', 'processed', 'abandoned']).optional(),
 });
 export type LoanFilters = z.infer<typeof LoanFilters>;
 
@@ -59,6 +61,8 @@ export interface LoanRecordDto {
   returnOperatorName: string | null;
   /** How a librarian closed it, when not by a normal return. */
   conversion: { kind: ConversionKind; reason: string; at: string } | null;
+  /** The latest overdue review (P/Circulation/OverdueReviews), if any. */
+  review: { state: OverdueReviewState; reason: string; at: string; operatorName: string | null } | null;
 }
 
 export const LoanIdBody = z.object({ id: zId });
@@ -112,9 +116,34 @@ export const WeedLoanBody = z.object({
 
 export const ReturnLoanBody = z.object({ id: zId, reason: z.string().trim().max(200).default('') });
 
-/** P/Circulation/GetRetrieveRecords: the conversions made by librarians. */
+/**
+ * Spec §4 "Processing: pending, processed, abandoned" — the review of an overdue loan under overdue mode
+ * "single processing" (P/Circulation/OverdueReviews). A processed overdue no longer keeps its reader from
+ * borrowing; pending (not reviewed, or sent back) and abandoned (the librarian gave up, with a reason) still do.
+ */
+export const OVERDUE_REVIEW_STATES = ['pending', 'processed', 'abandoned'] as const;
+export type OverdueReviewState = (typeof OVERDUE_REVIEW_STATES)[number];
+/** A review is logged with the conversions (loan_conversion.kind `overdue-<state>`). */
+export const REVIEW_KINDS = ['overdue-pending', 'overdue-processed', 'overdue-abandoned'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+export const reviewKind = (s: OverdueReviewState): ReviewKind => `overdue-${s}`;
+
+/** P/Circulation/OverdueReviews: one or more overdue loans, the processing state, the reason. */
+export const OverdueReviewBody = z
+  .object({
+    ids: z.array(zId).min(1).max(200),
+    state: z.enum(OVERDUE_REVIEW_STATES),
+    reason: z.string().trim().max(200).default(''),
+  })
+  .refine((v) => v.state !== 'abandoned' || v.reason.length > 0, {
+    path: ['reason'],
+    message: 'circRecords.review.reasonRequired',
+  });
+export type OverdueReviewBody = z.infer<typeof OverdueReviewBody>;
+
+/** P/Circulation/GetRetrieveRecords: the conversions and overdue reviews made by librarians. */
 export const ConversionListQuery = PageQuery.extend({
-  kind: z.enum(CONVERSION_KINDS).optional(),
+  kind: z.enum([...CONVERSION_KINDS, ...REVIEW_KINDS]).optional(),
   from: zDay.optional(),
   to: zDay.optional(),
 });
@@ -122,7 +151,7 @@ export const ConversionListQuery = PageQuery.extend({
 export interface ConversionDto {
   id: number;
   loanId: number;
-  kind: ConversionKind;
+  kind: ConversionKind | ReviewKind;
   reason: string;
   createdAt: string;
   operatorName: string | null;

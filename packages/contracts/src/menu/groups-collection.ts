@@ -41,7 +41,7 @@ export const collectionGroups: Item[] = [
     screen('/deferred-return', '延期还书', 'Deferred return', 'FieldTimeOutlined', ['handle']),
     screen('/br-records', '借阅记录', 'Loan records', 'UnorderedListOutlined', VIEWX),
     hiddenScreen('/search-records', '借阅记录详情', 'Loan record details', 'FileSearchOutlined'),
-    screen('/no-return', '未还图书', 'Items on loan', 'ClockCircleOutlined', ['remind', 'export']),
+    screen('/no-return', '未还图书', 'Items on loan', 'ClockCircleOutlined', ['remind', 'handle', 'export']),
     screen('/parents-br-records', '家长借阅记录', 'Parent loan records', 'UsergroupAddOutlined', VIEWX),
     screen('/parents-no-return', '家长未还图书', 'Parent items on loan', 'UsergroupDeleteOutlined', VIEWX),
     screen('/recall', '催还通知', 'Overdue reminders', 'BellOutlined', ['remind', 'export']),

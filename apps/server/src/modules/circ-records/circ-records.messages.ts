@@ -34,6 +34,11 @@ registerMessages({
   },
   'circRecords.convert.reasonRequired': { zh: '请填写剔旧原因', en: 'Please give the reason for weeding' },
   'circRecords.convert.compensationRequired': { zh: '请填写赔偿金额', en: 'Please enter the compensation amount' },
+  'circRecords.review.notOverdue': {
+    zh: '馆藏 {{barcode}} 的借阅未超期或已归还，无需逾期处理',
+    en: 'The loan of {{barcode}} is not overdue or was returned; there is nothing to review',
+  },
+  'circRecords.review.reasonRequired': { zh: '放弃处理时请填写原因', en: 'Please give the reason for abandoning' },
   'circRecords.parents.notStudent': { zh: '请选择一名学生读者', en: 'Please choose a student reader' },
   'circRecords.parents.notParent': {
     zh: '请选择身份为家长的读者',

@@ -7,6 +7,7 @@ import {
   LoanFilters,
   LoanIdBody,
   LoanListQuery,
+  OverdueReviewBody,
   ReaderHistoryQuery,
   ReturnLoanBody,
   WeedLoanBody,
@@ -17,7 +18,7 @@ import { hasPermission } from '../../platform/principal.ts';
 import { type Ctx, route } from '../../platform/route.ts';
 import { appUser } from '../auth/user.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
-import { convertToLost, convertToReturned, convertToWeeding } from './conversions.service.ts';
+import { convertToLost, convertToReturned, convertToWeeding, reviewOverdue } from './conversions.service.ts';
 import { conversionRoutes } from './conversions.routes.ts';
 import { parentRoutes } from './parents.routes.ts';
 import { startLoanExport } from './records.export.ts';
@@ -174,6 +175,16 @@ export function circRecordsRoutes(app: FastifyInstance): void {
       if (!user || !hasPermission(user, opCode(SCREENS.weeding, 'weed'))) throw forbidden();
       return convertToWeeding(db, scope, body.id, body.reason, operatorId);
     },
+  });
+
+  // The review step of overdue mode "single processing" (spec §4 Processing: pending, processed, abandoned).
+  route(app, {
+    url: `${P}/Circulation/OverdueReviews`,
+    access: opCode(SCREENS.noReturn, 'handle'),
+    schema: OverdueReviewBody,
+    audit: 'loan.overdueReview',
+    summary: 'Review overdue loans: pending, processed (no longer blocks borrowing under single processing), abandoned',
+    handler: ({ db, scope, body, user }) => reviewOverdue(db, scope, body, user?.userId ?? null),
   });
 
   conversionRoutes(app);

@@ -6,7 +6,7 @@ import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
-import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
+import { addRule, makeCopies, makeReader, setOverdueMode } from '../circulation/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { weedingRecord } from '../stocktake/stocktake.table.ts';
 
@@ -149,7 +149,7 @@ describe('conversions of a loan', () => {
     expect(c.storeType).toBe(3);
     // …and the weeding ledger has it, as for any weeded copy.
     const [w] = await t.db.select().from(weedingRecord).where(eq(weedingRecord.copyId, c.id));
-    expect(w).toMatchObject({ barcode: b, reason: 'Pages torn out', prevStore: 1 });
+    expect(w).toMatchObject({ barcode: b, reason: 'Pages torn out', prevStore: 2 });
     const lend = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b });
     expect(lend.json).toMatchObject({ success: false, errorCode: 'COPY_WEEDED' });
   });
@@ -233,5 +233,101 @@ describe('parents', () => {
     });
     const links = await t.post(`${CR}/GetStudentParentList`, { studentId: studentA.id });
     expect(links.json.data.Total).toBe(1);
+  });
+});
+
+describe('overdue reviews (single processing)', () => {
+  it('refuses a reader with an overdue loan; once the review is processed the reader borrows again', async () => {
+    await setOverdueMode(t.db, scope, 'single');
+    try {
+      // This identity's rule does not lend while a loan is overdue (the rule single processing consults).
+      await addRule(t.db, scope, { identity: 'other', maxLoans: 9, overdueLendAllowed: false });
+      const r = await makeReader(t.db, scope, { name: 'Olga Overdue', identity: 'other' });
+      const [late, next, other] = await makeCopies(t.db, scope, 3);
+      const id = await borrow(r.account, late);
+      const today = await schoolToday(t.db, scope);
+      await t.db
+        .update(loan)
+        .set({ dueDate: addDays(today, -3) })
+        .where(eq(loan.id, id));
+      const refused = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: next }, { lang: 'en' });
+      expect(refused.json).toMatchObject({
+        errorCode: 'OVERDUE_REFUSED',
+        msg: 'The reader has 1 overdue loans and cannot borrow',
+      });
+      // Listed as pending on /no-return.
+      const pending = await t.post(`${CR}/GetNoReturnList`, { reader: r.account, review: 'pending' });
+      expect(pending.json.data.List.map((l: { id: number }) => l.id)).toEqual([id]);
+      expect(pending.json.data.List[0].review).toBeNull();
+
+      // Abandoning needs a reason and still blocks.
+      const noReason = await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'abandoned' }, { lang: 'en' });
+      expect(noReason.json.success).toBe(false);
+      expect(JSON.stringify(noReason.json)).toContain('Please give the reason for abandoning');
+      const abandoned = await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'abandoned', reason: 'Unreachable' });
+      expect(abandoned.json.success, JSON.stringify(abandoned.json)).toBe(true);
+      const still = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: next });
+      expect(still.json.errorCode).toBe('OVERDUE_REFUSED');
+
+      const done = await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'processed', reason: 'Fine paid' });
+      expect(done.json.data).toEqual({ reviewed: 1, state: 'processed' });
+      expect((await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: next })).json.success).toBe(
+        true,
+      );
+      // The loan is still open and overdue, shown as processed with reason and operator.
+      const one = await t.post(`${CR}/GetLoanRecord`, { id });
+      expect(one.json.data).toMatchObject({
+        state: 'overdue',
+        conversion: null,
+        review: { state: 'processed', reason: 'Fine paid', operatorName: expect.any(String) },
+      });
+      const processed = await t.post(`${CR}/GetNoReturnList`, { reader: r.account, review: 'processed' });
+      expect(processed.json.data.List.map((l: { id: number }) => l.id)).toEqual([id]);
+      // Both reviews are in the conversion log, newest first.
+      const log = await t.post(`${C}/GetRetrieveRecords`, {});
+      expect(
+        log.json.data.List.filter((c: { loanId: number }) => c.loanId === id).map(
+          (c: { kind: string; reason: string }) => [c.kind, c.reason],
+        ),
+      ).toEqual([
+        ['overdue-processed', 'Fine paid'],
+        ['overdue-abandoned', 'Unreachable'],
+      ]);
+
+      // Sent back to pending, it blocks again; under unified refusal a processed overdue still blocks.
+      await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'pending' });
+      expect((await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: other })).json.errorCode).toBe(
+        'OVERDUE_REFUSED',
+      );
+      await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'processed' });
+      await setOverdueMode(t.db, scope, 'unified-refusal');
+      expect((await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: other })).json.errorCode).toBe(
+        'OVERDUE_REFUSED',
+      );
+    } finally {
+      await setOverdueMode(t.db, scope, 'unified-lendable');
+    }
+  });
+
+  it('reviews only open overdue loans, of this school, with the no-return handle permission', async () => {
+    const r = await makeReader(t.db, scope);
+    const [b] = await makeCopies(t.db, scope, 1);
+    const id = await borrow(r.account, b);
+    const notYet = await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'processed' }, { lang: 'zh' });
+    expect(notYet.json).toMatchObject({
+      errorCode: 'OVERDUE_NOT_OPEN',
+      msg: `馆藏 ${b} 的借阅未超期或已归还，无需逾期处理`,
+    });
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: ['no-return'] });
+    const res = await t.post(`${C}/OverdueReviews`, { ids: [id], state: 'processed' }, { token: viewer.token });
+    expect(res.status).toBe(403);
+    const other = await buildSchool(t.db);
+    const admin2 = await buildUser(t.db, other, { permissions: ['*'] });
+    const foreign = await t.post(
+      `${C}/OverdueReviews`,
+      { ids: [id], state: 'processed' },
+      { token: admin2.token, schoolId: other },
+    );
+    expect(foreign.json.errorCode).toBe('LOAN_NOT_FOUND');
   });
 });

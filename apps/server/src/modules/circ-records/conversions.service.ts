@@ -1,6 +1,7 @@
 import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type OverdueReviewState, reviewKind } from '@shuyuan/contracts/circ-records/records';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -113,5 +114,41 @@ export async function convertToLost(
     );
     // registerLoss records the conversion (kind lost, the reason as its note) when it closes the loan.
     return loss;
+  });
+}
+
+/**
+ * Reviews overdue loans (P/Circulation/OverdueReviews, spec §4 "Processing: pending, processed, abandoned"):
+ * each loan must be this school's, still open and past its due date (OVERDUE_NOT_OPEN otherwise); one row per
+ * loan goes to the conversion log (`overdue-<state>`, reason, operator) — the latest row is the loan's state.
+ * Under overdue mode "single processing" a processed overdue no longer keeps its reader from borrowing.
+ */
+export async function reviewOverdue(
+  db: Db,
+  scope: Scope,
+  input: { ids: number[]; state: OverdueReviewState; reason: string },
+  operatorId: number | null,
+) {
+  const today = await schoolToday(db, scope);
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(input.ids)];
+    const rows = await tx
+      .select({ id: loan.id, barcode: copy.barcode, returnedAt: loan.returnedAt, dueDate: loan.dueDate })
+      .from(loan)
+      .innerJoin(copy, eq(copy.id, loan.copyId))
+      .where(scope.where(loan, inArray(loan.id, ids)))
+      .for('update', { of: loan });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const l = byId.get(id);
+      if (!l) throw fail(CircError.LOAN_NOT_FOUND, 'circRecords.convert.loanNotFound');
+      if (l.returnedAt || l.dueDate >= today)
+        throw fail('OVERDUE_NOT_OPEN', 'circRecords.review.notOverdue', { barcode: l.barcode });
+    }
+    const kind = reviewKind(input.state);
+    await tx
+      .insert(loanConversion)
+      .values(ids.map((loanId) => scope.values({ loanId, kind, reason: input.reason, operatorId })));
+    return { reviewed: ids.length, state: input.state };
   });
 }

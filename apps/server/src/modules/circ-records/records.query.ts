@@ -1,4 +1,10 @@
-import type { LoanFilters, LoanRecordDto, LoanState } from '@shuyuan/contracts/circ-records/records';
+import {
+  CONVERSION_KINDS,
+  type LoanFilters,
+  type LoanRecordDto,
+  type LoanState,
+  type OverdueReviewState,
+} from '@shuyuan/contracts/circ-records/records';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -11,8 +17,13 @@ import { addDays, daysBetween, dateIn } from '../circulation/rules.service.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { school } from '../school/school.table.ts';
 import { loanConversion } from './circ-records.table.ts';
+import { reviewStateOf } from './review-state.ts';
 
 const operator = alias(appUser, 'loan_operator');
+const reviewer = alias(appUser, 'review_operator');
+
+/** The conversion that closed a loan (returned / lost / weeding) — overdue reviews share the log, not the join. */
+const closingConversion = and(eq(loanConversion.loanId, loan.id), inArray(loanConversion.kind, [...CONVERSION_KINDS]));
 const returnOperator = alias(appUser, 'loan_return_operator');
 
 /** The school's date and time zone: loans are dated in the school's calendar. */
@@ -49,6 +60,10 @@ export function loanWhere(scope: Scope, f: LoanQuery, clock: { today: string; tz
   if (f.state === 'open') conds.push(isNull(loan.returnedAt));
   if (f.state === 'returned') conds.push(isNotNull(loan.returnedAt));
   if (f.state === 'overdue') conds.push(isNull(loan.returnedAt), lt(loan.dueDate, clock.today));
+  if (f.review) {
+    // Only overdue loans are reviewed.
+    conds.push(isNull(loan.returnedAt), lt(loan.dueDate, clock.today), sql`${reviewStateOf(loan.id)} = ${f.review}`);
+  }
   if (f.minOverdueDays !== undefined) {
     conds.push(isNull(loan.returnedAt), lte(loan.dueDate, addDays(clock.today, -Math.max(1, f.minOverdueDays))));
   }
@@ -117,7 +132,49 @@ function toDto(r: Row, clock: { today: string; tz: string }): LoanRecordDto {
     operatorName: r.operatorName,
     returnOperatorName: r.returnOperatorName,
     conversion: r.convKind ? { kind: r.convKind, reason: r.convReason, at: new Date(r.convAt).toISOString() } : null,
+    review: null,
   };
+}
+
+/** Adds each loan's latest overdue review (state, reason, time, reviewer) to the DTOs, one query for the page. */
+async function withReviews(db: Db, scope: Scope, list: LoanRecordDto[]): Promise<LoanRecordDto[]> {
+  if (!list.length) return list;
+  const rows = await db
+    .selectDistinctOn([loanConversion.loanId], {
+      loanId: loanConversion.loanId,
+      kind: loanConversion.kind,
+      reason: loanConversion.reason,
+      at: loanConversion.createdAt,
+      operatorName: reviewer.name,
+    })
+    .from(loanConversion)
+    .leftJoin(reviewer, eq(reviewer.id, loanConversion.operatorId))
+    .where(
+      scope.where(
+        loanConversion,
+        inArray(
+          loanConversion.loanId,
+          list.map((l) => l.id),
+        ),
+        sql`${loanConversion.kind} like 'overdue-%'`,
+      ),
+    )
+    .orderBy(loanConversion.loanId, desc(loanConversion.id));
+  const by = new Map(rows.map((r) => [r.loanId, r]));
+  return list.map((l) => {
+    const r = by.get(l.id);
+    return r
+      ? {
+          ...l,
+          review: {
+            state: r.kind.slice('overdue-'.length) as OverdueReviewState,
+            reason: r.reason,
+            at: r.at.toISOString(),
+            operatorName: r.operatorName,
+          },
+        }
+      : l;
+  });
 }
 
 /**
@@ -140,12 +197,19 @@ export async function listLoans(
   const rows = (await fromLoans(db, FIELDS)
     .leftJoin(operator, eq(operator.id, loan.operatorId))
     .leftJoin(returnOperator, eq(returnOperator.id, loan.returnOperatorId))
-    .leftJoin(loanConversion, eq(loanConversion.loanId, loan.id))
+    .leftJoin(loanConversion, closingConversion)
     .where(where)
     .orderBy(...order)
     .limit(page.Rows)
     .offset((page.Page - 1) * page.Rows)) as Row[];
-  return { List: rows.map((r) => toDto(r, clock)), Total: Number(n) };
+  return {
+    List: await withReviews(
+      db,
+      scope,
+      rows.map((r) => toDto(r, clock)),
+    ),
+    Total: Number(n),
+  };
 }
 
 /** One loan by id (school scoped), or undefined. */
@@ -154,8 +218,8 @@ export async function getLoan(db: Db, scope: Scope, id: number): Promise<LoanRec
   const [r] = (await fromLoans(db, FIELDS)
     .leftJoin(operator, eq(operator.id, loan.operatorId))
     .leftJoin(returnOperator, eq(returnOperator.id, loan.returnOperatorId))
-    .leftJoin(loanConversion, eq(loanConversion.loanId, loan.id))
+    .leftJoin(loanConversion, closingConversion)
     .where(scope.where(loan, eq(loan.id, id)))
     .limit(1)) as Row[];
-  return r ? toDto(r, clock) : undefined;
+  return r ? (await withReviews(db, scope, [toDto(r, clock)]))[0] : undefined;
 }

@@ -54,7 +54,8 @@ const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
  *    (RESERVED_FOR_OTHER); lost, locked, not-received copies refuse (COPY_NOT_AVAILABLE);
  * 4. the reader's borrowing range (permission group / identity → locations, resource types) (NOT_IN_RANGE);
  * 5. the effective rule (group, identity, the record's resource type, the copy's location): under overdue mode
- *    'unified-refusal' — or 'single' with a rule that forbids it — an overdue loan blocks (OVERDUE_REFUSED);
+ *    'unified-refusal' an overdue loan blocks (OVERDUE_REFUSED); under 'single' with a rule that forbids it, an
+ *    overdue loan blocks until its review (P/Circulation/OverdueReviews) is processed;
  *    open loans stay below max_loans (OVER_LIMIT) — all open loans, or with setting circ.combinedLimit off only
  *    the loans of the copy's resource type.
  * The due date is loan_days open days after today (closed days do not count, never a closed day). The reader row is locked first, then the copy (one
@@ -104,10 +105,15 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
     // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
     const perType = !combined && resourceTypeId !== null;
     const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
-    const overdueBlocks =
-      mode === OverdueMode.UNIFIED_REFUSAL || (mode === OverdueMode.SINGLE && !rule.overdueLendAllowed);
-    if (!offline && counts.overdue > 0 && overdueBlocks) {
-      throw fail(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: counts.overdue });
+    // Single processing: each overdue loan blocks until a librarian marks its review processed.
+    const blocking =
+      mode === OverdueMode.UNIFIED_REFUSAL
+        ? counts.overdue
+        : mode === OverdueMode.SINGLE && !rule.overdueLendAllowed
+          ? counts.unreviewed
+          : 0;
+    if (!offline && blocking > 0) {
+      throw fail(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: blocking });
     }
     if (!offline && counts.open >= rule.maxLoans) {
       throw fail(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });

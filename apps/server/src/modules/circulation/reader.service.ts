@@ -8,6 +8,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { reviewStateOf } from '../circ-records/review-state.ts';
 import { loan } from './circulation.table.ts';
 import { getEffectiveRule, overdueDayCounter, schoolToday } from './rules.service.ts';
 
@@ -44,7 +45,8 @@ export function checkReaderValid(r: Reader, today: string): void {
 /**
  * Open and overdue loan counts of a reader (today = the school's date). With `resourceTypeId`, `open` counts
  * only loans of records of that resource type (setting circ.combinedLimit off: each type's limit alone);
- * `overdue` always counts every loan.
+ * `overdue` always counts every loan; `unreviewed` the overdue loans whose review (P/Circulation/OverdueReviews)
+ * is not 'processed' — under overdue mode "single processing" only these block borrowing.
  */
 export async function loanCounts(db: Db, scope: Scope, userId: number, today: string, resourceTypeId?: number) {
   const ofType =
@@ -55,10 +57,14 @@ export async function loanCounts(db: Db, scope: Scope, userId: number, today: st
     .select({
       open: sql<number>`count(*) filter (where ${ofType})`.mapWith(Number),
       overdue: sql<number>`count(*) filter (where ${lt(loan.dueDate, today)})`.mapWith(Number),
+      unreviewed:
+        sql<number>`count(*) filter (where ${lt(loan.dueDate, today)} and ${reviewStateOf(loan.id)} <> 'processed')`.mapWith(
+          Number,
+        ),
     })
     .from(loan)
     .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)));
-  return { open: c?.open ?? 0, overdue: c?.overdue ?? 0 };
+  return { open: c?.open ?? 0, overdue: c?.overdue ?? 0, unreviewed: c?.unreviewed ?? 0 };
 }
 
 /** P/Literature/GetCircUserInfoByBarCode: who is at the desk (photo, class, card state), phone masked, loan counts. */

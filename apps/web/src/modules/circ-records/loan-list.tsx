@@ -1,5 +1,5 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { LoanRecordDto, LoanState } from '@shuyuan/contracts/circ-records/records';
+import { type LoanRecordDto, type LoanState, OVERDUE_REVIEW_STATES } from '@shuyuan/contracts/circ-records/records';
 import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { Button, DatePicker, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -17,13 +17,30 @@ export type LoanRow = LoanRecordDto & { parents?: { name: string; relation: stri
 
 const STATE_COLOR: Record<LoanState, string> = { open: 'blue', overdue: 'red', returned: 'default' };
 
-export function StateTag({ row }: { row: Pick<LoanRecordDto, 'state' | 'overdueDays' | 'conversion'> }) {
+const REVIEW_COLOR = { pending: 'gold', processed: 'green', abandoned: 'default' } as const;
+
+export function StateTag({
+  row,
+}: {
+  row: Pick<LoanRecordDto, 'state' | 'overdueDays' | 'conversion'> & { review?: LoanRecordDto['review'] };
+}) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
       <Tag color={STATE_COLOR[row.state]}>{t(`circRecords.state.${row.state}`)}</Tag>
       {row.overdueDays > 0 && (
         <Tag color="volcano">{t('circRecords.col.overdueDaysN', { count: row.overdueDays })}</Tag>
+      )}
+      {row.review && row.state === 'overdue' && (
+        <Tooltip
+          title={[row.review.reason, row.review.operatorName, dayjs(row.review.at).format('YYYY-MM-DD HH:mm')]
+            .filter(Boolean)
+            .join(' · ')}
+        >
+          <Tag color={REVIEW_COLOR[row.review.state]} data-testid="review-tag">
+            {t(`circRecords.review.states.${row.review.state}`)}
+          </Tag>
+        </Tooltip>
       )}
       {row.conversion && (
         <Tooltip title={row.conversion.reason}>
@@ -35,7 +52,17 @@ export function StateTag({ row }: { row: Pick<LoanRecordDto, 'state' | 'overdueD
 }
 
 /** Which filters a screen shows. */
-export type FilterName = 'reader' | 'class' | 'grade' | 'barcode' | 'title' | 'dates' | 'state' | 'overdue' | 'parent';
+export type FilterName =
+  | 'reader'
+  | 'class'
+  | 'grade'
+  | 'barcode'
+  | 'title'
+  | 'dates'
+  | 'state'
+  | 'overdue'
+  | 'review'
+  | 'parent';
 
 export interface LoanListProps {
   url: string;
@@ -225,6 +252,16 @@ export function LoanList(p: LoanListProps) {
         {has('overdue') && (
           <Form.Item name="minOverdueDays" label={t('circRecords.filter.minOverdueDays')}>
             <InputNumber min={1} max={3650} style={{ width: 90 }} />
+          </Form.Item>
+        )}
+        {has('review') && (
+          <Form.Item name="review" label={t('circRecords.review.state')}>
+            <Select
+              allowClear
+              style={{ width: 110 }}
+              data-testid="review-filter"
+              options={OVERDUE_REVIEW_STATES.map((s) => ({ value: s, label: t(`circRecords.review.states.${s}`) }))}
+            />
           </Form.Item>
         )}
         <Form.Item>

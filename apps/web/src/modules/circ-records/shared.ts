@@ -18,6 +18,8 @@ export const URLS = {
   /** One conversion endpoint for the three kinds (permission checked per kind). */
   convert: `${P}/Circulation/BorrowingBookReviews`,
   conversions: `${P}/Circulation/GetRetrieveRecords`,
+  /** Overdue review (single processing): pending / processed / abandoned. */
+  overdueReview: `${P}/Circulation/OverdueReviews`,
   sendReminders: `${P}/Circulation/SendReminders`,
   readers: `${P}/Readers/GetReaderList`,
   grades: `${P}/Org/GetGradeList`,
