@@ -35,6 +35,16 @@ describe('copy cataloguing: no source configured', () => {
     expect(zh.json.msg).toContain('未配置“MARC 套录”的套录数据源');
   });
 
+  it('the record form\'s "fill from source" look-ups (reading level, covers) name what is missing', async () => {
+    await clearSources();
+    const level = await t.post(`${C}/GetLeXile`, { isbn: ISBN }, { lang: 'en' });
+    expect(level.json.errorCode).toBe('CAPTURE_NO_SOURCE');
+    expect(level.json.msg).toContain('"Lexile reading level"');
+    const cover = await t.post(`${C}/ItemsImgGradEng`, { isbn: ISBN }, { lang: 'zh' });
+    expect(cover.json.errorCode).toBe('CAPTURE_NO_SOURCE');
+    expect(cover.json.msg).toContain('“外文封面”');
+  });
+
   it('refuses an invalid ISBN before asking anyone', async () => {
     const r = await t.post(`${C}/MarcDataGrad`, { isbn: '978-7-02-000220-8' }, { lang: 'zh' });
     expect(r.json.issues[0]).toMatchObject({ path: 'isbn', message: 'ISBN 格式或校验位不正确' });

@@ -1,11 +1,11 @@
 import { RecordCreate, RecordUpdate } from '@shuyuan/contracts/catalogue/record';
 import { P } from '@shuyuan/contracts/common/paths';
-import { Button, Card, Empty, Form, Space, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Space, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { api } from '../../app/http.ts';
+import { ApiError, api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { MarcView } from './marc-view.tsx';
 import { RecordFields, recordBody, recordToForm } from './record-form.tsx';
@@ -29,6 +29,8 @@ export default function BookEditing2Page() {
   const [form] = Form.useForm();
   const [record, setRecord] = useState<Record<string, any> | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [filling, setFilling] = useState(false);
+  const [fillNote, setFillNote] = useState<{ type: 'success' | 'info' | 'warning'; text: string } | null>(null);
 
   const load = useCallback(
     async (id: number) => {
@@ -36,6 +38,7 @@ export default function BookEditing2Page() {
       form.resetFields();
       form.setFieldsValue(recordToForm(r));
       setRecord(r);
+      setFillNote(null);
     },
     [form],
   );
@@ -71,6 +74,60 @@ export default function BookEditing2Page() {
     }
   };
 
+  /**
+   * "Fill from source": the reading level (Capture/GetLeXile) and the cover (ItemsImgGradChi, or …Eng for a
+   * record not in Chinese) by the record's ISBN, into empty fields only; saved with the record. What the
+   * sources said (none configured, nothing found) stays shown under the button.
+   */
+  const fill = async () => {
+    const isbn = String(form.getFieldValue('isbn') ?? '').trim();
+    if (!isbn) {
+      setFillNote({ type: 'warning', text: t('catalogue.editing2.needIsbn') });
+      return;
+    }
+    setFilling(true);
+    const filled: string[] = [];
+    const problems = new Set<string>();
+    const ask = async <T,>(action: string): Promise<T | null> => {
+      try {
+        return await api.post<T>(`${P}/Capture/${action}`, { isbn }, { showError: false });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        problems.add(e.msg);
+        return null;
+      }
+    };
+    try {
+      if (!form.getFieldValue('readingLevel')) {
+        const r = await ask<{ readingLevel: string }>('GetLeXile');
+        if (r?.readingLevel) {
+          form.setFieldValue('readingLevel', r.readingLevel);
+          filled.push(t('catalogue.field.readingLevel'));
+        }
+      }
+      if (!form.getFieldValue('coverUrl')) {
+        const lang = form.getFieldValue('language');
+        const r = await ask<{ coverUrl: string }>(lang && lang !== 'chi' ? 'ItemsImgGradEng' : 'ItemsImgGradChi');
+        if (r?.coverUrl) {
+          form.setFieldValue('coverUrl', r.coverUrl);
+          filled.push(t('catalogue.field.coverUrl'));
+        }
+      }
+    } finally {
+      setFilling(false);
+    }
+    const said = [...problems].join('；');
+    if (filled.length)
+      setFillNote({
+        type: 'success',
+        text: [t('catalogue.editing2.filled', { fields: filled.join(t('catalogue.editing2.listSep')) }), said]
+          .filter(Boolean)
+          .join(' '),
+      });
+    else
+      setFillNote(said ? { type: 'warning', text: said } : { type: 'info', text: t('catalogue.editing2.fillNothing') });
+  };
+
   const isNew = record === 'new';
   return (
     <Card className="sy-book-editing2">
@@ -98,15 +155,35 @@ export default function BookEditing2Page() {
               recordId={isNew ? undefined : record.id}
               autoBookNo={isNew}
             />
-            <Button
-              type="primary"
-              className="sy-editing2-save"
-              loading={busy}
-              disabled={isNew ? !canAdd : !canEdit}
-              onClick={() => void save()}
-            >
-              {t('catalogue.save')}
-            </Button>
+            {fillNote && (
+              <Alert
+                className="sy-editing2-fill-note"
+                style={{ marginBottom: 16 }}
+                type={fillNote.type}
+                showIcon
+                closable
+                onClose={() => setFillNote(null)}
+                message={fillNote.text}
+              />
+            )}
+            <Space>
+              <Button
+                type="primary"
+                className="sy-editing2-save"
+                loading={busy}
+                disabled={isNew ? !canAdd : !canEdit}
+                onClick={() => void save()}
+              >
+                {t('catalogue.save')}
+              </Button>
+              {!isNew && canEdit && (
+                <Tooltip title={t('catalogue.editing2.fillHelp')}>
+                  <Button className="sy-editing2-fill" loading={filling} onClick={() => void fill().catch(() => {})}>
+                    {t('catalogue.editing2.fill')}
+                  </Button>
+                </Tooltip>
+              )}
+            </Space>
           </Form>
           {!isNew && record.marc ? <MarcView marc={record.marc} /> : null}
         </>
