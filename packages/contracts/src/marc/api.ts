@@ -42,6 +42,15 @@ export const MarcImportRequest = z.object({
   duplicatePolicy: DuplicatePolicy.default('skip'),
   /** rules for this import only; else the school's saved rules, else the built-in ones */
   rules: z.array(MarcMappingRules).max(2).optional(),
+  /**
+   * The copies the file carries (holdings fields, see `MarcMappingRules.holdings`) are created in this
+   * location when their field names none known to the school (else the school's default location), and
+   * belong to this acceptance batch.
+   */
+  locationId: z.coerce.number().int().positive().optional(),
+  batchId: z.coerce.number().int().positive().optional(),
+  /** false: records only (e.g. a file whose holdings fields are another library's copies) */
+  createCopies: z.boolean().default(true),
 });
 export type MarcImportRequest = z.infer<typeof MarcImportRequest>;
 

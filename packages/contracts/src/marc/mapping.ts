@@ -20,6 +20,7 @@ export const CatalogueFieldKey = z.enum([
   'series',
   'summary',
   'language',
+  'readingLevel',
 ]);
 export type CatalogueFieldKey = z.infer<typeof CatalogueFieldKey>;
 
@@ -50,12 +51,33 @@ export const MarcFieldRule = z.object({
 });
 export type MarcFieldRule = z.infer<typeof MarcFieldRule>;
 
+const codes = z
+  .string()
+  .regex(/^[0-9a-z]*$/)
+  .max(10);
+
+/**
+ * Where the copies of a record are (holdings): one copy per occurrence of the tag. MARC21 852 ($b location,
+ * $h call number, $p barcode), CNMARC 905 ($b barcode, $c location, $d/$e class and book number); a school
+ * may add its vendor's local field (949…). Several call-number codes are joined with `join`.
+ */
+export const MarcHoldingsSource = z.object({
+  tag: z.string().regex(/^[0-9]{3}$/),
+  barcode: codes.default(''),
+  location: codes.default(''),
+  callNo: codes.default(''),
+  join: z.string().max(5).default('/'),
+});
+export type MarcHoldingsSource = z.infer<typeof MarcHoldingsSource>;
+
 /** The mapping for one flavour, as `GetMarcRule` returns it and `UpdateMarcRule` saves it. */
 export const MarcMappingRules = z.object({
   flavour: MarcFlavour,
   /** MARC21 only: prefer the 880 field linked to a tag (the vernacular, e.g. Chinese, script) */
   preferVernacular: z.boolean().default(true),
   rules: z.array(MarcFieldRule),
+  /** the fields that carry copies; absent (rules saved before) = the flavour's built-in ones, [] = none */
+  holdings: z.array(MarcHoldingsSource).max(10).optional(),
 });
 export type MarcMappingRules = z.infer<typeof MarcMappingRules>;
 
@@ -81,4 +103,12 @@ export interface CatalogueFields {
   series: string | null;
   summary: string | null;
   language: string | null;
+  readingLevel: string | null;
+}
+
+/** One copy a record carries in its holdings fields (empty strings when the field does not say). */
+export interface MarcHolding {
+  barcode: string;
+  location: string;
+  callNo: string;
 }

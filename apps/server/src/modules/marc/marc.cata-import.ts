@@ -6,6 +6,7 @@ import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { createRecord, createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import { cellText } from '../readers/import-rows.ts';
+import { ImportTarget } from './marc.copies.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 type Raw = Record<CataImportColumn, string>;
@@ -76,6 +77,7 @@ export async function runCataImport(
     if (Object.values(raw).some(Boolean)) rows.push({ rowNo, raw });
   });
   await job.setTotal(rows.length);
+  const target = await ImportTarget.load(db, scope, tr);
   const out: Outcome[] = [];
   const seen = new Set<string>();
   let done = 0;
@@ -87,14 +89,17 @@ export async function runCataImport(
     const good: { rowNo: number; row: RecordCreate }[] = [];
     for (const { rowNo, raw, p } of parsed) {
       const base = { rowNo, title: raw.title, isbn: raw.isbn };
+      const ruled = p.success ? target.applyRules(p.data) : null;
       if (!p.success) {
         const reasons = p.error.issues.map((x) => `${tr(`marc.cata.col.${String(x.path[0])}`)}: ${tr(x.message)}`);
         out.push({ ...base, result: reasons.join('; ') });
+      } else if (ruled && !ruled.ok) {
+        out.push({ ...base, result: tr(ruled.msg.key, ruled.msg.params) });
       } else if (o.policy === 'skip' && p.data.isbn && (seen.has(p.data.isbn) || existing.has(p.data.isbn))) {
         out.push({ ...base, result: tr('marc.duplicateSkipped', { isbn: p.data.isbn }) });
       } else {
         if (p.data.isbn) seen.add(p.data.isbn);
-        good.push({ rowNo, row: p.data });
+        good.push({ rowNo, row: ruled?.ok ? ruled.row : p.data });
         out.push({ ...base, result: tr('marc.cata.imported') });
       }
     }

@@ -28,6 +28,7 @@ export function toRecordCreate(record: MarcRecord, f: CatalogueFields): Converte
     title: cut(f.title, 500),
     parallelTitle: cut(f.parallelTitle, 500),
     author: cut(f.author, 500),
+    responsibility: cut(f.responsibility, 500),
     edition: cut(f.edition, 100),
     publisher: cut(f.publisher, 200),
     pubPlace: cut(f.place, 100),
@@ -41,6 +42,7 @@ export function toRecordCreate(record: MarcRecord, f: CatalogueFields): Converte
     series: cut(f.series, 500),
     subjects: f.subjects.slice(0, 50).map((s) => s.slice(0, 200)),
     summary: cut(f.summary, 5000),
+    readingLevel: cut(f.readingLevel, 50),
     marc: record,
   };
   const r = RecordCreate.safeParse(input);

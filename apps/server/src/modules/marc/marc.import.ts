@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
+import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { createRecord, createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import type { SearchDocument } from '../search/lib/document.ts';
 import type { Msg } from './marc.convert.ts';
+import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { importBatches } from './marc.pipeline.ts';
 import { ResultCsv } from './marc.result.ts';
 import type { RuleSet } from './marc.rules.ts';
@@ -16,6 +18,8 @@ export interface ImportOptions {
   policy: DuplicatePolicy;
   rules: RuleSet;
   read?: MarcReadOptions;
+  /** location and batch of the copies the file carries, when its holdings fields do not say; false = no copies */
+  copies?: CopyDefaults | false;
   tr: (key: string, params?: Record<string, unknown>) => string;
 }
 
@@ -25,6 +29,8 @@ export interface ImportCounts {
   skipped: number;
   merged: number;
   failed: number;
+  /** copies created (with new records, or added to existing ones by "merge") */
+  copies: number;
 }
 
 /** Records per transaction: big enough that the INSERT round trips stop mattering, small enough to retry. */
@@ -34,36 +40,111 @@ interface Pending {
   index: number;
   row: RecordCreate;
   doc: SearchDocument;
+  copies: MarcHolding[];
 }
 
 /**
  * The import task: a worker thread streams the file, maps each record and builds its search document
- * (marc.pipeline.ts); this thread writes good ones in batches through the catalogue service and lists every
- * record it did not import (with its reason) in a CSV result file.
+ * (marc.pipeline.ts); this thread applies the school's cataloguing rules, writes good records with the copies
+ * of their holdings fields in batches (records and copies in one transaction) and lists every record it did
+ * not import, or imported with a refused copy, with its reasons in a CSV result file.
  */
 export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportOptions) {
   const db = app.database.db;
   const scope = new Scope(job.schoolId);
+  const target = await ImportTarget.load(db, scope, o.tr, o.copies || {});
   const out = new ResultCsv(job.resultPath('result.csv'), o.tr);
-  const counts: ImportCounts = { total: 0, imported: 0, skipped: 0, merged: 0, failed: 0 };
+  const counts: ImportCounts = { total: 0, imported: 0, skipped: 0, merged: 0, failed: 0, copies: 0 };
   // ISBN → record id of everything imported so far, so duplicates inside the file follow the policy too.
   const seen = new Map<string, number>();
+  const line = (index: number, status: MarcImportStatus, row: { isbn?: string; title?: string }, ms: Msg[]) =>
+    out.row(index, status, row.isbn ?? '', row.title ?? '', ms.map((m) => o.tr(m.key, m.params)).join('; '));
   const note = (index: number, status: MarcImportStatus, row: { isbn?: string; title?: string }, m: Msg) => {
     counts[status]++;
-    out.row(index, status, row.isbn ?? '', row.title ?? '', o.tr(m.key, m.params));
+    line(index, status, row, [m]);
+  };
+  /** An imported record: listed only when something about its copies needs saying. */
+  const imported = (p: Pending, id: number, added: number, notes: Msg[]) => {
+    counts.imported++;
+    counts.copies += added;
+    if (p.row.isbn && o.policy !== 'new') seen.set(p.row.isbn, id);
+    if (notes.length) line(p.index, 'imported', p.row, notes);
+  };
+  const copyRequest = (p: Pending, recordId: number): CopyRequest => ({ recordId, record: p.row, copies: p.copies });
+
+  /** One record and its copies in their own transaction (the fallback when a batch fails). */
+  const one = async (p: Pending) => {
+    try {
+      const r = await db.transaction(async (tx) => {
+        const [id] = await createRecords(tx, scope, [p.row], [p.doc]);
+        const plan = await target.planCopies(tx, [copyRequest(p, id)]);
+        await target.insertCopies(tx, plan.rows);
+        return { id, plan };
+      });
+      imported(p, r.id, r.plan.added[0], r.plan.notes[0]);
+    } catch {
+      try {
+        // Without its copies, so a copy the database refuses costs only the copies.
+        const [id] = await createRecords(db, scope, [p.row], [p.doc]);
+        const reason = p.copies.length ? [{ key: 'marc.copy.saveFailed', params: { n: p.copies.length } }] : [];
+        imported(p, id, 0, reason);
+      } catch (e) {
+        if (p.row.isbn) seen.delete(p.row.isbn);
+        note(p.index, 'failed', p.row, { key: 'marc.saveFailed', params: { reason: (e as Error).message } });
+      }
+    }
+  };
+
+  /** "merge": the incoming copies go to the existing record with the same ISBN. */
+  const merge = async (list: { p: Pending; id: number }[]) => {
+    if (!list.length) return;
+    const done = async (l: typeof list) => {
+      const plan = await db.transaction(async (tx) => {
+        const pl = await target.planCopies(
+          tx,
+          l.map(({ p, id }) => copyRequest(p, id)),
+        );
+        await target.insertCopies(tx, pl.rows);
+        return pl;
+      });
+      l.forEach(({ p, id }, i) => {
+        counts.merged++;
+        counts.copies += plan.added[i];
+        const msg = { key: 'marc.duplicateMerged', params: { isbn: p.row.isbn, id, copies: plan.added[i] } };
+        line(p.index, 'merged', p.row, [msg, ...plan.notes[i]]);
+      });
+    };
+    try {
+      await done(list);
+    } catch {
+      for (const m of list) {
+        try {
+          await done([m]);
+        } catch (e) {
+          note(m.p.index, 'failed', m.p.row, { key: 'marc.saveFailed', params: { reason: (e as Error).message } });
+        }
+      }
+    }
   };
 
   const flush = async (batch: Pending[]) => {
     const keep: Pending[] = [];
+    const merges: { p: Pending; id: number }[] = [];
     const isbns = [...new Set(batch.map((p) => p.row.isbn).filter((i) => i && !seen.has(i)))];
     const existing = o.policy === 'new' ? new Map() : await recordIdsByIsbn(db, scope, isbns);
     const later: Pending[] = []; // duplicates of a record of this batch: merged once that one has an id
     for (const p of batch) {
+      const ruled = target.applyRules(p.row);
+      if (!ruled.ok) {
+        note(p.index, 'failed', p.row, ruled.msg);
+        continue;
+      }
+      p.row = ruled.row;
       const isbn = p.row.isbn;
       const id = isbn && o.policy !== 'new' ? (seen.get(isbn) ?? existing.get(isbn)) : undefined;
       if (id !== undefined) {
         if (o.policy === 'skip') note(p.index, 'skipped', p.row, { key: 'marc.duplicateSkipped', params: { isbn } });
-        else if (id) note(p.index, 'merged', p.row, { key: 'marc.duplicateMerged', params: { isbn, id } });
+        else if (id) merges.push({ p, id });
         else later.push(p);
         continue;
       }
@@ -71,36 +152,37 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       keep.push(p);
     }
     try {
-      const ids = await createRecords(
-        db,
-        scope,
-        keep.map((p) => p.row),
-        keep.map((p) => p.doc),
-      );
+      const r = await db.transaction(async (tx) => {
+        const ids = await createRecords(
+          tx,
+          scope,
+          keep.map((p) => p.row),
+          keep.map((p) => p.doc),
+        );
+        const copied = keep.some((p) => p.copies.length);
+        const plan = copied
+          ? await target.planCopies(
+              tx,
+              keep.map((p, i) => copyRequest(p, ids[i])),
+            )
+          : null;
+        if (plan) await target.insertCopies(tx, plan.rows);
+        return { ids, plan };
+      });
       keep.forEach((p, i) => {
-        counts.imported++;
-        if (p.row.isbn && o.policy !== 'new') seen.set(p.row.isbn, ids[i]);
+        imported(p, r.ids[i], r.plan?.added[i] ?? 0, r.plan?.notes[i] ?? []);
       });
     } catch {
       // One bad record fails the whole batch's transaction: redo it record by record to find it.
-      for (const p of keep) {
-        try {
-          const { id } = await createRecord(db, scope, p.row);
-          counts.imported++;
-          if (p.row.isbn && o.policy !== 'new') seen.set(p.row.isbn, id);
-        } catch (e) {
-          if (p.row.isbn) seen.delete(p.row.isbn);
-          note(p.index, 'failed', p.row, { key: 'marc.saveFailed', params: { reason: (e as Error).message } });
-        }
-      }
+      for (const p of keep) await one(p);
     }
     for (const p of later) {
       const id = seen.get(p.row.isbn);
-      if (id) note(p.index, 'merged', p.row, { key: 'marc.duplicateMerged', params: { isbn: p.row.isbn, id } });
+      if (id) merges.push({ p, id });
       else await flush([p]); // its first copy failed: it is not a duplicate after all
     }
+    await merge(merges);
   };
-
   const size = fs.statSync(o.file).size;
   await job.setTotal(size);
   try {
@@ -109,7 +191,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       const batch: Pending[] = [];
       for (const p of items) {
         counts.total++;
-        if (p.ok) batch.push(p);
+        if (p.ok) batch.push({ index: p.index, row: p.row, doc: p.doc, copies: o.copies === false ? [] : p.copies });
         else note(p.index, 'failed', p, p.msg);
       }
       await flush(batch);

@@ -1,18 +1,20 @@
 import fs from 'node:fs';
 import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { MarcFlavourChoice, MarcReadOptions } from '@shuyuan/contracts/marc/api';
+import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour, MarcReadResult, MarcRecord } from '@shuyuan/contracts/marc/record';
 import { recordDocument } from '../catalogue/record-document.ts';
 import type { SearchDocument } from '../search/lib/document.ts';
 import { detectFlavour } from './lib/flavour.ts';
-import { mapRecord } from './lib/map-record.ts';
+import { holdingsSources } from './lib/default-rules.ts';
+import { mapHoldings, mapRecord } from './lib/map-record.ts';
 import { readMarcStream } from './lib/read-marc.ts';
 import { type Msg, toRecordCreate } from './marc.convert.ts';
 import type { RuleSet } from './marc.rules.ts';
 
 /** One record of the file, ready to insert (with its search document) or refused with its reason. */
 export type Prepared =
-  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument }
+  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument; copies: MarcHolding[] }
   | { index: number; ok: false; isbn: string; title: string; msg: Msg };
 
 /** A batch of prepared records and the file offset reached (progress). */
@@ -28,10 +30,12 @@ export const flavourOf = (r: MarcRecord, choice: MarcFlavourChoice = 'auto'): Ma
 /** Read result → record input + search document, or the reason it cannot be imported. Pure CPU work. */
 export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourChoice = 'auto'): Prepared {
   if (!r.ok) return { index: r.index, ok: false, isbn: '', title: '', msg: { key: `marc.error.${r.code}` } };
-  const f = mapRecord(r.record, rules[flavourOf(r.record, flavour)]);
+  const ruleSet = rules[flavourOf(r.record, flavour)];
+  const f = mapRecord(r.record, ruleSet);
   const c = toRecordCreate(r.record, f);
   if (!c.ok) return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg: c.errors[0] };
-  return { index: r.index, ok: true, row: c.row, doc: recordDocument(c.row) };
+  const copies = mapHoldings(r.record, holdingsSources(ruleSet));
+  return { index: r.index, ok: true, row: c.row, doc: recordDocument(c.row), copies };
 }
 
 /** Streams the file as batches of prepared records (`size` good records per batch at most). */

@@ -25,6 +25,7 @@ import { needAny } from '../catalogue/access.ts';
 import { staffSearch } from '../catalogue/catalogue-search.service.ts';
 import { recordRules } from '../catalogue/record-rules.service.ts';
 import { cataTemplate, runCataImport } from './marc.cata-import.ts';
+import { checkCopyDefaults } from './marc.copies.ts';
 import { recordForEdit, saveMarc } from './marc.edit.ts';
 import { EXT, exportByIds, MIME, runExportAll } from './marc.export.ts';
 import { uploadedFile } from './marc.files.ts';
@@ -45,6 +46,8 @@ const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 async function startImport(app: FastifyInstance, c: Ctx<MarcImportRequest>) {
   const file = uploadedFile(app, c.schoolId, c.body.fileUrl);
   const rules = await getRuleSet(c.db, c.scope, c.body.rules);
+  const copies = { locationId: c.body.locationId, batchId: c.body.batchId };
+  await checkCopyDefaults(c.db, c.scope, c.t, copies);
   const shown = (c.body.fileName || path.basename(file)).replace(/\.[^.]*$/, '');
   const fileName = `${c.t('marc.job.import')}-${shown}.csv`;
   const { id } = await startJob(app, {
@@ -59,6 +62,7 @@ async function startImport(app: FastifyInstance, c: Ctx<MarcImportRequest>) {
         policy: c.body.duplicatePolicy,
         rules,
         read: { charset: c.body.charset, flavour: c.body.flavour },
+        copies: c.body.createCopies ? copies : false,
         tr: c.t,
       }),
   });

@@ -1,4 +1,4 @@
-import { MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
+import { type MarcHoldingsSource, MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour } from '@shuyuan/contracts/marc/record';
 
 /**
@@ -67,7 +67,10 @@ const marc21 = MarcMappingRules.parse({
     { field: 'series', sources: [{ tag: '490' }, { tag: '440' }, { tag: '830' }] },
     { field: 'summary', sources: [{ tag: '520' }] },
     { field: 'language', sources: [{ tag: '041' }, { tag: '008', slice: [35, 38] }] },
+    { field: 'readingLevel', sources: [{ tag: '521' }] },
   ],
+  // Embedded holdings, as our own export writes them.
+  holdings: [{ tag: '852', barcode: 'p', location: 'b', callNo: 'h' }],
 });
 
 const unimarc = MarcMappingRules.parse({
@@ -123,8 +126,16 @@ const unimarc = MarcMappingRules.parse({
     { field: 'series', sources: [{ tag: '225' }, { tag: '410', codes: 'a' }] },
     { field: 'summary', sources: [{ tag: '330' }] },
     { field: 'language', sources: [{ tag: '101' }] },
+    { field: 'readingLevel', sources: [{ tag: '333' }] },
   ],
+  // CNMARC 905 馆藏信息: $b 登录号 (barcode), $c 馆藏地/排架区分号, $d 分类号 + $e 书次号 (call number).
+  holdings: [{ tag: '905', barcode: 'b', location: 'c', callNo: 'de', join: '/' }],
 });
+
+/** The holdings fields of a flavour's rules: the school's list, else (rules saved before it existed) the built-in one. */
+export function holdingsSources(rules: Readonly<MarcMappingRules>): readonly MarcHoldingsSource[] {
+  return rules.holdings ?? builtinMarcRules(rules.flavour).holdings ?? [];
+}
 
 /** A fresh copy each call, so callers may edit it without changing the built-in rules. */
 export function defaultMarcRules(flavour: MarcFlavour): MarcMappingRules {

@@ -93,6 +93,7 @@ describe('flavour and mapping', () => {
       series: '中国古典文学读本丛书',
       summary: '长篇小说。',
       language: 'chi',
+      readingLevel: null,
     });
   });
 
@@ -146,6 +147,7 @@ describe.skipIf(!hasMarcData)('flavour and mapping on the sample files', () => {
       isbn: '9787560123134',
       isbnValid: true,
       language: 'chi',
+      readingLevel: null,
       series: '东北学人现代文学硏究丛书',
     });
   });

@@ -1,5 +1,11 @@
 import { parseIsbn } from '@shuyuan/contracts/marc/isbn';
-import type { CatalogueFields, MarcFieldSource, MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
+import type {
+  CatalogueFields,
+  MarcFieldSource,
+  MarcHolding,
+  MarcHoldingsSource,
+  MarcMappingRules,
+} from '@shuyuan/contracts/marc/mapping';
 import { isControlField, isDataField, type MarcField, type MarcRecord } from '@shuyuan/contracts/marc/record';
 import { builtinMarcRules } from './default-rules.ts';
 import { detectFlavour } from './flavour.ts';
@@ -134,5 +140,36 @@ export function mapRecord(record: MarcRecord, rules?: MarcMappingRules): Catalog
         ?.toLowerCase()
         .replace(/[^a-z]/g, '')
         .slice(0, 3) || null,
+    readingLevel: first('readingLevel'),
   };
+}
+
+/**
+ * The copies a record carries: one per occurrence of a holdings field (`holdingsSources`), with its barcode,
+ * location text and call number as found (trimmed). An occurrence with none of the three is not a copy.
+ */
+export function mapHoldings(record: MarcRecord, sources: readonly MarcHoldingsSource[]): MarcHolding[] {
+  const out: MarcHolding[] = [];
+  if (!sources.length) return out;
+  for (const f of record.fields) {
+    if (!isDataField(f)) continue;
+    for (const src of sources) {
+      if (src.tag !== f.tag) continue;
+      const pick = (codes: string, join: string) =>
+        codes
+          ? f.subfields
+              .filter((s) => codes.includes(s.code))
+              .map((s) => s.value.trim())
+              .filter(Boolean)
+              .join(join)
+          : '';
+      const h = {
+        barcode: pick(src.barcode, ''),
+        location: pick(src.location, ' '),
+        callNo: pick(src.callNo, src.join),
+      };
+      if (h.barcode || h.location || h.callNo) out.push(h);
+    }
+  }
+  return out;
 }

@@ -1,0 +1,205 @@
+import {
+  type EditingConfig,
+  formatCallNo,
+  missingRequired,
+  type RequirableField,
+} from '@shuyuan/contracts/catalogue/editing-config';
+import { type RecordCreate, yuanToFen } from '@shuyuan/contracts/catalogue/record';
+import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
+import type { BarcodeRule } from '@shuyuan/contracts/printing/barcode';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../platform/route.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { resourceType } from '../basic/branch.table.ts';
+import { location } from '../basic/location.table.ts';
+import { mustExist } from '../basic/refs.ts';
+import { acceptanceBatch, copy } from '../catalogue/catalogue.table.ts';
+import { getEditingConfig } from '../catalogue/editing-config.service.ts';
+import { checkWithRule, getBarcodeRule, nextBarcodes } from '../printing/barcode-rules.service.ts';
+import type { Msg } from './marc.convert.ts';
+
+type Tr = (key: string, params?: Record<string, unknown>) => string;
+
+/** What an import chose for the copies it creates: used when a holdings field does not say. */
+export interface CopyDefaults {
+  locationId?: number;
+  batchId?: number;
+}
+
+/** A record (new or already in the school) and the copies to add to it. */
+export interface CopyRequest {
+  recordId: number;
+  record: Pick<RecordCreate, 'classNo' | 'bookNo' | 'price'>;
+  copies: MarcHolding[];
+}
+
+type CopyRow = typeof copy.$inferInsert;
+
+/** The copies planned for a batch: rows to insert, and per request (by position) its notes. */
+export interface CopyPlan {
+  rows: CopyRow[];
+  added: number[];
+  notes: Msg[][];
+}
+
+/** Checks that the chosen defaults are the school's (answered as field issues when the import starts). */
+export async function checkCopyDefaults(db: Db, scope: Scope, tr: Tr, d: CopyDefaults) {
+  const ctx = { schoolId: scope.schoolId, t: tr } as Ctx<unknown>;
+  await mustExist(db, ctx, location, d.locationId, 'locationId', 'catalogue.ref.location');
+  await mustExist(db, ctx, acceptanceBatch, d.batchId, 'batchId', 'catalogue.ref.batch');
+}
+
+/**
+ * The school's cataloguing rules and copy settings, loaded once per import (a 20k-record file must not read
+ * them 20k times). `applyRules` is `recordRules` (catalogue) for a record that arrives with its own book
+ * number: the default resource type, then the required fields. `planCopies` turns holdings into copy rows
+ * the way `addCopies` does (location → branch, call number in the school's format, batch discount), each
+ * barcode checked against the school's rule and against the barcodes in use.
+ */
+export class ImportTarget {
+  private constructor(
+    private readonly scope: Scope,
+    private readonly tr: Tr,
+    readonly config: EditingConfig,
+    private readonly typeOk: boolean,
+    private readonly rule: BarcodeRule | null,
+    private readonly locations: Map<string, { id: number; branchId: number }>,
+    private readonly branchOf: Map<number, number>,
+    private readonly defaults: CopyDefaults & { discountRate: number | null },
+  ) {}
+
+  static async load(db: Db, scope: Scope, tr: Tr, d: CopyDefaults = {}): Promise<ImportTarget> {
+    const config = await getEditingConfig(db, scope);
+    let typeOk = true;
+    if (config.defaultResourceTypeId != null) {
+      const [t] = await db
+        .select({ id: resourceType.id })
+        .from(resourceType)
+        .where(scope.where(resourceType, eq(resourceType.id, config.defaultResourceTypeId)));
+      typeOk = !!t;
+    }
+    const rule = await getBarcodeRule(db, scope, 'book');
+    const locs = await db
+      .select({ id: location.id, name: location.name, code: location.code, branchId: location.branchId })
+      .from(location)
+      .where(scope.where(location));
+    const locations = new Map<string, { id: number; branchId: number }>();
+    const branchOf = new Map<number, number>();
+    for (const l of locs) {
+      branchOf.set(l.id, l.branchId);
+      for (const k of [l.code, l.name]) if (k.trim()) locations.set(k.trim().toLowerCase(), l);
+    }
+    let discountRate: number | null = null;
+    if (d.batchId) {
+      const [b] = await db
+        .select({ rate: acceptanceBatch.discountRate })
+        .from(acceptanceBatch)
+        .where(scope.where(acceptanceBatch, eq(acceptanceBatch.id, d.batchId)));
+      discountRate = b?.rate == null ? null : Number(b.rate);
+    }
+    return new ImportTarget(scope, tr, config, typeOk, rule, locations, branchOf, { ...d, discountRate });
+  }
+
+  /** The school's rules on one record: completed, or the reason it is refused (like the cataloguing form). */
+  applyRules(b: RecordCreate): { ok: true; row: RecordCreate } | { ok: false; msg: Msg } {
+    const row: RecordCreate = { ...b };
+    if (row.resourceTypeId === undefined) {
+      if (!this.typeOk) return { ok: false, msg: { key: 'catalogue.ref.type' } };
+      row.resourceTypeId = this.config.defaultResourceTypeId;
+    }
+    const missing = missingRequired(row, this.config.requiredFields);
+    if (missing.length) {
+      const fields = missing.map((f) => this.fieldName(f)).join(this.tr('marc.listSeparator'));
+      return { ok: false, msg: { key: 'marc.requiredMissing', params: { fields } } };
+    }
+    return { ok: true, row };
+  }
+
+  private fieldName(f: RequirableField): string {
+    return f === 'resourceTypeId' ? this.tr('marc.resourceType') : this.tr(`marc.cata.col.${f}`);
+  }
+
+  /**
+   * The copy rows of some records, checked: a barcode that breaks the school's rule, repeats one of this plan
+   * or one in use is refused (a note, the copy left out); a copy without a barcode gets the next one of the
+   * rule, or is refused when the school has none; an unknown location text puts the copy in the default
+   * location (noted). Runs in the transaction that will insert the rows.
+   */
+  async planCopies(tx: Db, list: CopyRequest[]): Promise<CopyPlan> {
+    const plan: CopyPlan = { rows: [], added: list.map(() => 0), notes: list.map(() => []) };
+    const given = list.flatMap((r) => r.copies.map((c) => c.barcode).filter(Boolean));
+    if (!list.length) return plan;
+    const taken = new Set<string>();
+    for (let i = 0; i < given.length; i += 5000) {
+      const rows = await tx
+        .select({ barcode: copy.barcode })
+        .from(copy)
+        .where(this.scope.where(copy, inArray(copy.barcode, given.slice(i, i + 5000))));
+      for (const r of rows) taken.add(r.barcode);
+    }
+    const want = list.reduce((n, r) => n + r.copies.filter((c) => !c.barcode).length, 0);
+    let generated: string[] = [];
+    try {
+      if (want && this.rule) generated = await nextBarcodes(tx, this.scope, want, 'book');
+    } catch {
+      generated = []; // the rule's range is full: those copies are refused below, like without a rule
+    }
+    const cfg = this.config;
+    list.forEach((req, i) => {
+      for (const c of req.copies) {
+        let barcode = c.barcode;
+        if (!barcode) {
+          const next = generated.shift();
+          if (!next) {
+            plan.notes[i].push({ key: 'marc.copy.noBarcode' });
+            continue;
+          }
+          barcode = next;
+        }
+        const check = checkWithRule(barcode, this.rule);
+        if (!check.ok) {
+          plan.notes[i].push({
+            key: 'marc.copy.badBarcode',
+            params: { barcode, reason: this.tr(check.key, check.params) },
+          });
+          continue;
+        }
+        if (taken.has(barcode)) {
+          plan.notes[i].push({ key: 'marc.copy.barcodeTaken', params: { barcode } });
+          continue;
+        }
+        taken.add(barcode);
+        let loc = c.location ? this.locations.get(c.location.toLowerCase()) : undefined;
+        if (c.location && !loc)
+          plan.notes[i].push({ key: 'marc.copy.locationUnknown', params: { location: c.location } });
+        const locationId = loc?.id ?? this.defaults.locationId ?? cfg.defaultLocationId ?? null;
+        loc ??= locationId ? { id: locationId, branchId: this.branchOf.get(locationId) ?? 0 } : undefined;
+        const price = req.record.price === undefined ? null : yuanToFen(req.record.price);
+        const rate = this.defaults.discountRate;
+        plan.rows.push(
+          this.scope.values({
+            recordId: req.recordId,
+            barcode,
+            callNo: c.callNo.slice(0, 100) || formatCallNo(req.record.classNo, req.record.bookNo, '', cfg),
+            classNo: req.record.classNo,
+            bookNo: req.record.bookNo,
+            branchId: loc?.branchId || cfg.defaultBranchId,
+            locationId,
+            storeType: cfg.defaultStoreType,
+            unitPriceFen: price,
+            discountPriceFen: price !== null && rate !== null ? Math.round(price * rate) : null,
+            batchId: this.defaults.batchId ?? null,
+          }),
+        );
+        plan.added[i]++;
+      }
+    });
+    return plan;
+  }
+
+  /** Inserts planned rows (in the caller's transaction), 1,000 per statement. */
+  async insertCopies(tx: Db, rows: CopyRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(copy).values(rows.slice(i, i + 1000));
+  }
+}
