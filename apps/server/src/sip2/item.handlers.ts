@@ -98,6 +98,7 @@ export async function checkin(env: HandlerEnv): Promise<Reply> {
       [F.permanentLocation, r?.permanentLocation ?? ''],
       [F.titleId, r?.title],
       [F.sortBin, r?.sortBin],
+      [F.alertType, r?.alert ? r.alertType : undefined],
       [F.patronId, r?.patronId],
       [F.mediaType, r?.mediaType],
       [F.screenMessage, r ? r.screenMessage : refusalText(env, ctx.lang)],

@@ -35,7 +35,7 @@ export async function patronStatus(env: HandlerEnv): Promise<Reply> {
   const { msg, ctx, now } = env;
   const lang = langFromSip(msg.fixed.language) ?? ctx.lang;
   const req = { patronId: fieldValue(msg, F.patronId) ?? '', patronPassword: fieldValue(msg, F.patronPassword) };
-  const a = await ask(env, (p) => p.patronStatus({ ...ctx, lang }, req));
+  const a = await ask(env, (p) => p.patronStatus({ ...ctx, lang, askedLang: langFromSip(msg.fixed.language) }, req));
   const answer = a ?? REFUSED;
   return {
     code: '24',
@@ -62,7 +62,8 @@ export async function patronInformation(env: HandlerEnv): Promise<Reply> {
     start: num(fieldValue(msg, F.startItem)),
     end: num(fieldValue(msg, F.endItem)),
   };
-  const a: PatronInfo | undefined = await ask(env, (p) => p.patronInfo({ ...ctx, lang }, req));
+  const askedLang = langFromSip(msg.fixed.language);
+  const a: PatronInfo | undefined = await ask(env, (p) => p.patronInfo({ ...ctx, lang, askedLang }, req));
   const c = a?.counts;
   const listField = {
     hold: F.holdItems,

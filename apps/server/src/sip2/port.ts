@@ -13,6 +13,8 @@ export interface SipContext {
   schoolId: number;
   /** Language for screen messages (the account's, or the one the machine asked for). */
   lang: Lang;
+  /** The language the machine asked for (23/63): it wins over the patron's own preference. */
+  askedLang?: Lang;
   /** Location code of the machine (93 CP), for borrowing ranges and the loan record. */
   terminal: string | null;
   timeZone: string;
@@ -98,6 +100,8 @@ export interface CheckinResult extends ItemAnswer {
   alert: boolean;
   permanentLocation?: string;
   sortBin?: string;
+  /** CV alert type when `alert`: 01 hold for this library, 02 hold for another branch, 04 send to a branch, 99 other. */
+  alertType?: string;
   /** The patron the item was on loan to. */
   patronId?: string;
 }

@@ -215,6 +215,8 @@ export const FIELD = {
   loginPassword: 'CO',
   locationCode: 'CP',
   validPatronPassword: 'CQ',
+  /** 3M extension (2.00 era) on 10: 01 hold for this library, 02 hold for another branch, 04 send to a branch, 99 other. */
+  alertType: 'CV',
 } as const;
 
 /** Fields that carry secrets and are masked before a message is logged. */
