@@ -1,7 +1,8 @@
+import { P } from '@shuyuan/contracts/common/paths';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/catalogue/catalogue.messages.ts';
-import { button, gone, loose, serverText, toast, tx, view } from './support/app.ts';
+import { apiPost, button, gone, loose, serverText, tokenOf, toast, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
 import { useAdminScreen } from './support/session.ts';
 
@@ -85,9 +86,8 @@ describe('cataloguing screen', () => {
     await button(copies.filter({ hasText: 'HLM0003' }), zh('catalogue.copies.changeState')).click();
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
     await menu.first().waitFor();
-    expect(await menu.allInnerTexts()).toEqual(
-      ['borrowed', 'reserved', 'lost', 'locked'].map((s) => zh(`catalogue.state.${s}`)),
-    );
+    // Loan states are circulation's: by hand only lost and locked.
+    expect(await menu.allInnerTexts()).toEqual(['lost', 'locked'].map((s) => zh(`catalogue.state.${s}`)));
     await menu.filter({ hasText: zh('catalogue.state.locked') }).click();
     await copies
       .filter({ hasText: 'HLM0003' })
@@ -116,5 +116,40 @@ describe('cataloguing screen', () => {
       .locator('.ant-pagination-total-text')
       .filter({ hasText: zh('kit.table.total', { count: 1 }) })
       .waitFor();
+  });
+
+  it('edits a copy from the list and deletes a record with its copies', async () => {
+    await facet('state:locked').click();
+    const copies = screen().locator('.sy-copies .ant-table-row');
+    if (!(await copies.count())) await row('红楼梦').locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => copies.count()).toBe(3);
+    // A locked copy may only be unlocked by hand.
+    await button(copies.filter({ hasText: 'HLM0003' }), zh('catalogue.copies.changeState')).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+    await menu.first().waitFor();
+    expect(await menu.allInnerTexts()).toEqual([zh('catalogue.state.available')]);
+    await page.keyboard.press('Escape');
+
+    await button(copies.filter({ hasText: 'HLM0001' }), zh('catalogue.record.edit')).click();
+    await modal().getByText(zh('catalogue.copy.editTitle')).waitFor();
+    const barcode = item(modal(), zh('catalogue.copy.barcode')).locator('input');
+    await expect.poll(() => barcode.inputValue()).toBe('HLM0001');
+    await item(modal(), zh('catalogue.copy.callNo')).locator('input').fill('I242.4/1-2');
+    await button(modal(), zh('catalogue.save')).click();
+    await toast(page, zh('catalogue.saved')).first().waitFor();
+    await gone(modal());
+    await copies.filter({ hasText: 'HLM0001' }).filter({ hasText: 'I242.4/1-2' }).waitFor();
+
+    const token = await tokenOf(page);
+    const base = new URL(page.url()).origin;
+    const add = await apiPost(base, `${P}/Literature/AddItemsCatalogueInfo`, { title: '待剔除的旧书' }, token);
+    expect(add.json.code).toBe(0);
+    await screen().getByPlaceholder(zh('catalogue.search.placeholder')).fill('待剔除');
+    await button(screen(), zh('catalogue.search.button')).click();
+    await button(row('待剔除的旧书'), zh('catalogue.record.delete')).click();
+    await page.locator('.ant-popconfirm').getByText(zh('catalogue.record.deleteConfirm')).waitFor();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await toast(page, zh('catalogue.record.deleted')).first().waitFor();
+    await gone(row('待剔除的旧书'));
   });
 });
