@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { resourceType } from '../basic/branch.table.ts';
 import { borrowRange } from '../circulation-rules/borrow-range.table.ts';
 import { barcodeRule } from '../printing/printing.table.ts';
 import { loan } from './circulation.table.ts';
@@ -224,6 +225,49 @@ describe('every refusal of the desk says why, in Chinese and English', () => {
     } finally {
       await setSetting(t.db, scope, 'circ.combinedLimit', true);
     }
+  });
+
+  it('the borrow limit lists the limit of each resource type that has its own rule', async () => {
+    const [journals] = await t.db
+      .insert(resourceType)
+      .values(scope.values({ name: '期刊', enName: 'Journals', code: `J${Date.now()}` }))
+      .returning();
+    const teacher = await makeReader(t.db, scope, { identity: 'teacher' });
+    const limitOf = async (account: string) =>
+      (await t.post(`${P}/Circulation/GetUserBorrowLimitV2`, { readerBarcode: account })).json.data;
+    // Without rules per type, only the reader's rule.
+    const before = await limitOf(teacher.account);
+    expect(before.byType).toEqual([]);
+    await addRule(t.db, scope, { identity: 'teacher', resourceTypeId: journals.id, maxLoans: 2, loanDays: 7 });
+    const [plain] = await makeCopies(t.db, scope, 1);
+    const [journal] = await makeCopies(t.db, scope, 1);
+    const [c] = await t.db.select().from(copy).where(eq(copy.barcode, journal));
+    await t.db.update(catalogueRecord).set({ resourceTypeId: journals.id }).where(eq(catalogueRecord.id, c.recordId));
+    await borrow(teacher.account, plain);
+    await borrow(teacher.account, journal);
+    const after = await limitOf(teacher.account);
+    expect(after).toMatchObject({ open: 2, rule: { maxLoans: before.rule.maxLoans }, combined: true });
+    // Combined limit (default): the journal limit counts every open loan.
+    expect(after.byType).toEqual([
+      {
+        resourceTypeId: journals.id,
+        name: '期刊',
+        enName: 'Journals',
+        rule: expect.objectContaining({ maxLoans: 2, loanDays: 7 }),
+        open: 2,
+        remaining: 0,
+      },
+    ]);
+    await setSetting(t.db, scope, 'circ.combinedLimit', false);
+    try {
+      expect((await limitOf(teacher.account)).byType[0]).toMatchObject({ open: 1, remaining: 1 });
+    } finally {
+      await setSetting(t.db, scope, 'circ.combinedLimit', true);
+    }
+    // A student's limits do not list the teachers' journal rule.
+    const student = await makeReader(t.db, scope);
+    const types = (await limitOf(student.account)).byType.map((x: { resourceTypeId: number }) => x.resourceTypeId);
+    expect(types).not.toContain(journals.id);
   });
 
   it('overdue under the refusal modes: unified refusal, single processing by rule, unified lendable', async () => {

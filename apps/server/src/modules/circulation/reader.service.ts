@@ -1,6 +1,6 @@
 import { maskPhone } from '@shuyuan/contracts/common/validators';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { list, pageOffset } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
@@ -9,7 +9,9 @@ import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { reviewStateOf } from '../circ-records/review-state.ts';
-import { loan } from './circulation.table.ts';
+import { resourceType } from '../basic/branch.table.ts';
+import { getSetting } from '../settings/settings.service.ts';
+import { loan, loanRule } from './circulation.table.ts';
 import { getEffectiveRule, overdueDayCounter, schoolToday } from './rules.service.ts';
 
 export type Reader = typeof appUser.$inferSelect;
@@ -100,18 +102,48 @@ export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
   };
 }
 
-/** P/Circulation/GetUserBorrowLimitV2: the reader's effective rule (without a copy: location 'any'). */
+/**
+ * P/Circulation/GetUserBorrowLimitV2: the reader's effective rule (without a copy: any resource type, any
+ * location), and — when the school has rules per resource type that apply to this reader — one entry per
+ * such type: its rule and what is left of its limit. Under circ.combinedLimit (default) a type's limit is
+ * checked against all the reader's open loans, with it off against that type's loans only (as borrowItem).
+ */
 export async function borrowLimit(db: Db, scope: Scope, readerBarcode: string) {
   const r = await findReader(db, scope, { readerBarcode });
   const today = await schoolToday(db, scope);
-  const rule = await getEffectiveRule(db, scope, {
-    identity: r.identity,
-    groupId: r.permissionGroupId,
-    resourceTypeId: null,
-    locationId: null,
-  });
+  const subject = { identity: r.identity, groupId: r.permissionGroupId, resourceTypeId: null, locationId: null };
+  const rule = await getEffectiveRule(db, scope, subject);
   const counts = await loanCounts(db, scope, r.id, today);
-  return { rule, ...counts, remaining: Math.max(0, rule.maxLoans - counts.open) };
+  const combined = (await getSetting<boolean>(db, scope, 'circ.combinedLimit')) !== false;
+  const types = await db
+    .selectDistinct({ id: loanRule.resourceTypeId, name: resourceType.name, enName: resourceType.enName })
+    .from(loanRule)
+    .leftJoin(resourceType, eq(resourceType.id, loanRule.resourceTypeId))
+    .where(
+      scope.where(
+        loanRule,
+        isNotNull(loanRule.resourceTypeId),
+        r.identity ? or(isNull(loanRule.identity), eq(loanRule.identity, r.identity)) : isNull(loanRule.identity),
+        r.permissionGroupId === null
+          ? isNull(loanRule.permissionGroupId)
+          : or(isNull(loanRule.permissionGroupId), eq(loanRule.permissionGroupId, r.permissionGroupId)),
+      ),
+    )
+    .orderBy(loanRule.resourceTypeId);
+  const byType = [];
+  for (const ty of types) {
+    const typeRule = await getEffectiveRule(db, scope, { ...subject, resourceTypeId: ty.id });
+    const open = combined ? counts.open : (await loanCounts(db, scope, r.id, today, ty.id!)).open;
+    byType.push({
+      resourceTypeId: ty.id!,
+      name: ty.name ?? String(ty.id),
+      enName: ty.enName || null,
+      rule: typeRule,
+      open,
+      remaining: Math.max(0, typeRule.maxLoans - open),
+    });
+  }
+  return { rule, ...counts, remaining: Math.max(0, rule.maxLoans - counts.open), combined, byType };
 }
 
 /** P/Circulation/GetUserBorrowing: open loans of a reader, oldest due first, with overdue days. */

@@ -28,6 +28,17 @@ export interface BorrowLimit {
   open: number;
   overdue: number;
   remaining: number;
+  /** false when each resource type's limit counts only that type's loans (setting circ.combinedLimit off). */
+  combined: boolean;
+  /** The limits of resource types that have their own rule for this reader. */
+  byType: {
+    resourceTypeId: number;
+    name: string;
+    enName: string | null;
+    rule: LoanRuleValues;
+    open: number;
+    remaining: number;
+  }[];
 }
 
 export interface LoanRow {

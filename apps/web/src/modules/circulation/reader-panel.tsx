@@ -40,7 +40,7 @@ export function ReaderPanel({
   limit: BorrowLimit | null;
   loans: LoanRow[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card size="small" data-testid="reader-panel">
       <Space align="start" size="large" style={{ width: '100%' }}>
@@ -77,6 +77,22 @@ export function ReaderPanel({
                   renewDays: limit.rule.renewDays,
                 })}
               </Descriptions.Item>
+              {limit.byType.length > 0 && (
+                <Descriptions.Item label={t('circulation.reader.byType')} span={3}>
+                  <Space size={4} wrap data-testid="reader-type-limits">
+                    {limit.byType.map((x) => (
+                      <Tag key={x.resourceTypeId} color={x.remaining ? 'blue' : 'red'}>
+                        {t('circulation.reader.typeLimit', {
+                          type: i18n.language.startsWith('en') && x.enName ? x.enName : x.name,
+                          open: x.open,
+                          max: x.rule.maxLoans,
+                          days: x.rule.loanDays,
+                        })}
+                      </Tag>
+                    ))}
+                  </Space>
+                </Descriptions.Item>
+              )}
             </>
           )}
         </Descriptions>
