@@ -14,6 +14,9 @@ export const REMINDER_TRIGGERS = ['schedule', 'manual'] as const;
 export const SendRemindersBody = z.object({
   loanIds: z.array(z.coerce.number().int().positive()).max(5000).optional(),
   kind: z.enum(['overdue', 'due_soon']).optional().default('overdue'),
+  /** "Send all" of a filtered screen (/no-return, /recall): only readers of this class / grade. */
+  classId: z.coerce.number().int().positive().optional(),
+  gradeId: z.coerce.number().int().positive().optional(),
 });
 export type SendRemindersBody = z.infer<typeof SendRemindersBody>;
 
@@ -31,6 +34,7 @@ export interface SendRemindersResult {
 export const DueListQuery = ResourceListQuery.extend({
   kind: z.enum(['overdue', 'due_soon']).optional().default('overdue'),
   classId: z.coerce.number().int().positive().optional(),
+  gradeId: z.coerce.number().int().positive().optional(),
 });
 export type DueListQuery = z.infer<typeof DueListQuery>;
 

@@ -34,6 +34,7 @@ const TEXT = {
     holdNoDate: '您预约的《{title}》（条码 {barcode}）已到馆，请尽快到图书馆借阅。',
     line: '《{title}》 条码 {barcode}，应还日期 {due}',
     lineOverdue: '《{title}》 条码 {barcode}，应还日期 {due}，已超期 {days} 天',
+    lineOverdueOne: '《{title}》 条码 {barcode}，应还日期 {due}，已超期 {days} 天',
     head: ['书名', '条码', '应还日期', '超期天数'],
     bye: '此邮件由图书馆系统自动发送，请勿直接回复。',
   },
@@ -50,6 +51,7 @@ const TEXT = {
     holdNoDate: 'The item you reserved, "{title}" (barcode {barcode}), is waiting for you at the library.',
     line: '"{title}", barcode {barcode}, due {due}',
     lineOverdue: '"{title}", barcode {barcode}, due {due}, {days} days overdue',
+    lineOverdueOne: '"{title}", barcode {barcode}, due {due}, {days} day overdue',
     head: ['Title', 'Barcode', 'Due date', 'Days overdue'],
     bye: 'This message was sent automatically by the library system; please do not reply.',
   },
@@ -82,7 +84,8 @@ export function renderReminder(kind: ReminderKind, lang: Lang, d: MailData) {
       .join('')}</tr>`;
     for (const l of d.loans ?? []) {
       const v = { title: l.title, barcode: l.barcode, due: l.dueDate, days: l.overdueDays };
-      lines.push(`- ${fill(l.overdueDays > 0 ? T.lineOverdue : T.line, v)}`);
+      const line = l.overdueDays === 1 ? T.lineOverdueOne : l.overdueDays > 0 ? T.lineOverdue : T.line;
+      lines.push(`- ${fill(line, v)}`);
       html += `<tr><td>${esc(l.title)}</td><td>${esc(l.barcode)}</td><td>${l.dueDate}</td><td>${Math.max(0, l.overdueDays)}</td></tr>`;
     }
     html += '</table>';

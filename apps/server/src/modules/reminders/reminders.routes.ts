@@ -54,6 +54,8 @@ export function remindersRoutes(app: FastifyInstance): void {
         sendReminders(req.server, schoolId, {
           kind: body.kind,
           loanIds: body.loanIds,
+          classId: body.classId,
+          gradeId: body.gradeId,
           trigger: 'manual',
           operatorId: user?.userId ?? null,
         }),

@@ -11,6 +11,7 @@ import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { addDays, daysBetween, schoolToday } from '../circulation/rules.service.ts';
 import { loadConfig, sendMail } from '../mail/mail.service.ts';
+import { studentParent } from '../circ-records/circ-records.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
 import { school } from '../school/school.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
@@ -29,6 +30,19 @@ function kindCond(kind: Kind, today: string, daysBefore: number): SQL {
     : and(gte(loan.dueDate, today), lte(loan.dueDate, addDays(today, daysBefore)))!;
 }
 
+/** Readers of a class, or of the classes of a grade (the grade is the class's grade). */
+function classCond(classId?: number, gradeId?: number): SQL | undefined {
+  return and(
+    classId ? eq(appUser.classId, classId) : undefined,
+    gradeId
+      ? inArray(
+          appUser.classId,
+          sql`(select ${schoolClass.id} from ${schoolClass} where ${schoolClass.gradeId} = ${gradeId})`,
+        )
+      : undefined,
+  );
+}
+
 const lastReminded = sql<Date | null>`(select max(${reminderLog.createdAt}) from ${reminderLog}
   where ${reminderLog.schoolId} = ${loan.schoolId} and ${reminderLog.ok}
   and ${loan.id} = any(${reminderLog.loanIds}))`;
@@ -42,7 +56,7 @@ export async function dueList(db: Db, scope: Scope, q: DueListQuery) {
     loan,
     isNull(loan.returnedAt),
     kindCond(q.kind, today, days),
-    q.classId ? eq(appUser.classId, q.classId) : undefined,
+    classCond(q.classId, q.gradeId),
     key
       ? or(
           sql`${appUser.account} ilike ${key}`,
@@ -104,6 +118,9 @@ export interface SendOptions {
   skipRemindedWithinDays?: number;
   /** Schedule, due soon: only loans due exactly this day. */
   dueOn?: string;
+  /** "Send all" of a filtered screen: readers of this class / grade only. */
+  classId?: number;
+  gradeId?: number;
 }
 
 /** The reader's language: their own preference if stored, else Chinese (the school default). */
@@ -112,6 +129,31 @@ const readerLang = (lang: string | null): 'zh' | 'en' => (lang === 'en' ? 'en' :
 async function schoolName(db: Db, schoolId: number, lang: 'zh' | 'en'): Promise<string> {
   const [s] = await db.select({ name: school.name, enName: school.enName }).from(school).where(eq(school.id, schoolId));
   return (lang === 'en' ? s?.enName || s?.name : s?.name) ?? '';
+}
+
+/**
+ * Where a reader's messages go: their own e-mail, else the e-mail addresses of the parents linked to them
+ * (student_parent), comma-separated; '' when nobody can be written to.
+ */
+export async function readerAddress(
+  db: Db,
+  schoolId: number,
+  reader: { id: number; email: string | null },
+): Promise<string> {
+  if (reader.email) return reader.email;
+  const parents = await db
+    .select({ email: appUser.email })
+    .from(studentParent)
+    .innerJoin(appUser, eq(appUser.id, studentParent.parentId))
+    .where(
+      and(
+        new Scope(schoolId).where(studentParent, eq(studentParent.studentId, reader.id)),
+        eq(appUser.schoolId, schoolId),
+        sql`coalesce(${appUser.email}, '') <> ''`,
+      ),
+    )
+    .orderBy(asc(studentParent.id));
+  return [...new Set(parents.map((p) => p.email as string))].join(', ');
 }
 
 /**
@@ -135,10 +177,11 @@ export async function sendToReader(
   });
   let ok = false;
   let error = '';
-  if (!reader.email) error = NO_ADDRESS;
+  const to = await readerAddress(db, schoolId, reader);
+  if (!to) error = NO_ADDRESS;
   else {
     try {
-      await sendMail(app, schoolId, { to: reader.email, ...msg });
+      await sendMail(app, schoolId, { to, ...msg });
       ok = true;
     } catch (e) {
       error = e instanceof BizError ? String(e.params?.reason ?? e.errorCode) : String((e as Error)?.message ?? e);
@@ -151,7 +194,7 @@ export async function sendToReader(
       trigger: meta.trigger,
       loanIds: meta.loanIds ?? [],
       reservationId: meta.reservationId ?? null,
-      toAddress: reader.email ?? '',
+      toAddress: to,
       lang,
       subject: msg.subject,
       ok,
@@ -159,7 +202,7 @@ export async function sendToReader(
       operatorId: meta.operatorId,
     }),
   );
-  return ok ? 'sent' : reader.email ? 'failed' : 'noAddress';
+  return ok ? 'sent' : to ? 'failed' : 'noAddress';
 }
 
 /**
@@ -199,14 +242,23 @@ export async function sendReminders(
     .innerJoin(appUser, eq(appUser.id, loan.userId))
     .innerJoin(copy, eq(copy.id, loan.copyId))
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
-    .where(scope.where(loan, isNull(loan.returnedAt), cond, recent))
+    .where(
+      scope.where(loan, isNull(loan.returnedAt), cond, recent, o.loanIds ? undefined : classCond(o.classId, o.gradeId)),
+    )
     .orderBy(asc(appUser.id), asc(loan.dueDate), asc(loan.id));
   const byReader = new Map<number, typeof rows>();
   for (const r of rows) byReader.set(r.reader.id, [...(byReader.get(r.reader.id) ?? []), r]);
   const out: SendRemindersResult = { sent: 0, failed: 0, noAddress: 0, loans: rows.length };
-  for (const loans of byReader.values()) {
+  for (const all of byReader.values()) {
     // A chosen set may mix overdue and due-soon loans: the message is an overdue one if any is overdue.
-    const kind: Kind = o.loanIds ? (loans.some((l) => l.dueDate < today) ? 'overdue' : 'due_soon') : o.kind;
+    const kind: Kind = o.loanIds ? (all.some((l) => l.dueDate < today) ? 'overdue' : 'due_soon') : o.kind;
+    let loans = all;
+    // The schedule notes a reader nobody can be written to once per loan and kind, not every day.
+    if (o.trigger === 'schedule' && !(await readerAddress(db, schoolId, all[0].reader))) {
+      const noted = await noAddressLoans(db, scope, all[0].reader.id, kind);
+      loans = all.filter((l) => !noted.has(l.loanId));
+      if (!loans.length) continue;
+    }
     const r = await sendToReader(
       app,
       schoolId,
@@ -225,6 +277,22 @@ export async function sendReminders(
     out[r]++;
   }
   return out;
+}
+
+/** Loans of the reader already logged as NO_ADDRESS for this kind. */
+async function noAddressLoans(db: Db, scope: Scope, readerId: number, kind: Kind): Promise<Set<number>> {
+  const rows = await db
+    .select({ ids: reminderLog.loanIds })
+    .from(reminderLog)
+    .where(
+      scope.where(
+        reminderLog,
+        eq(reminderLog.readerId, readerId),
+        eq(reminderLog.kind, kind),
+        eq(reminderLog.error, NO_ADDRESS),
+      ),
+    );
+  return new Set(rows.flatMap((r) => r.ids));
 }
 
 /**

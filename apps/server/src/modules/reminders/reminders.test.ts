@@ -8,7 +8,11 @@ import { loan } from '../circulation/circulation.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { notifyReady, settleNotices } from '../reservations/reservation.notify.ts';
+import { studentParent } from '../circ-records/circ-records.table.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
 import { setting } from '../settings/setting.table.ts';
+import { reminderLog } from './reminder-log.table.ts';
+import { renderReminder } from './reminder.templates.ts';
 import { decodeMail } from './mail-decode.test-util.ts';
 import { runDailyReminders } from './reminders.service.ts';
 
@@ -184,5 +188,89 @@ describe('reminders by e-mail', () => {
     const res = await t.post(`${R}/SendReminders`, { loanIds: [own.id] }, as);
     expect(res.json.data).toEqual({ sent: 0, failed: 0, noAddress: 0, loans: 0 });
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('reminders: parents, repeated runs, filters, wording', () => {
+  it('writes to the linked parents when the student has no e-mail address', async () => {
+    received = [];
+    const kid = await makeReader(t.db, scope, { name: '小明' });
+    const mum = await makeReader(t.db, scope, { name: '妈妈', identity: 'parent', email: 'mum@home.test' });
+    const dad = await makeReader(t.db, scope, { name: '爸爸', identity: 'parent', email: 'dad@home.test' });
+    const quiet = await makeReader(t.db, scope, { name: '无邮箱家长', identity: 'parent' });
+    for (const p of [mum, dad, quiet])
+      await t.db.insert(studentParent).values(scope.values({ studentId: kid.id, parentId: p.id }));
+    const ids = await lend(kid.account, 1, '2026-02-01');
+    const res = await t.post(`${R}/SendReminders`, { loanIds: ids });
+    expect(res.json.data).toMatchObject({ sent: 1, noAddress: 0 });
+    expect(received).toHaveLength(1);
+    expect(received[0].to.sort()).toEqual(['dad@home.test', 'mum@home.test']);
+    expect(received[0].body).toContain('小明，您好');
+    const log = await t.post(`${R}/GetReminderLogList`, { SearchKey: 'mum@home.test' });
+    expect(log.json.data.List[0]).toMatchObject({ readerAccount: kid.account, ok: true });
+  });
+
+  it('the daily run notes a reader without any address once per loan and kind, not every day', async () => {
+    await t.db.delete(setting).where(eq(setting.key, 'circ.overdueReminder'));
+    await t.db.insert(setting).values(scope.values({ key: 'circ.overdueReminder', value: true }));
+    const lone = await makeReader(t.db, scope, { name: '无人可寄' });
+    const [first] = await lend(lone.account, 1, '2026-03-01');
+    const failures = async () =>
+      (await t.db.select().from(reminderLog).where(eq(reminderLog.readerId, lone.id))).map((r) => [
+        r.kind,
+        r.error,
+        r.loanIds,
+      ]);
+    await runDailyReminders(t.app);
+    await runDailyReminders(t.app);
+    expect(await failures()).toEqual([['overdue', 'NO_ADDRESS', [first]]]);
+    // A new overdue loan is noted once, on its own.
+    const [second] = await lend(lone.account, 1, '2026-03-02');
+    await runDailyReminders(t.app);
+    await runDailyReminders(t.app);
+    expect(await failures()).toEqual([
+      ['overdue', 'NO_ADDRESS', [first]],
+      ['overdue', 'NO_ADDRESS', [second]],
+    ]);
+  });
+
+  it('"send all" honours the class and grade filters of the screen', async () => {
+    const [g] = await t.db
+      .insert(grade)
+      .values(scope.values({ name: '提醒年级' }))
+      .returning();
+    const [c1] = await t.db
+      .insert(schoolClass)
+      .values(scope.values({ gradeId: g.id, name: '甲班' }))
+      .returning();
+    const [c2] = await t.db
+      .insert(schoolClass)
+      .values(scope.values({ gradeId: g.id, name: '乙班' }))
+      .returning();
+    const a = await makeReader(t.db, scope, { email: 'a@class.test', classId: c1.id });
+    const b = await makeReader(t.db, scope, { email: 'b@class.test', classId: c2.id });
+    await lend(a.account, 1, '2026-04-01');
+    await lend(b.account, 1, '2026-04-01');
+    received = [];
+    const one = await t.post(`${C}/SendReminders`, { kind: 'overdue', classId: c1.id });
+    expect(one.json.data).toMatchObject({ sent: 1, loans: 1 });
+    expect(received.map((m) => m.to[0])).toEqual(['a@class.test']);
+    received = [];
+    const both = await t.post(`${C}/SendReminders`, { kind: 'overdue', gradeId: g.id });
+    expect(both.json.data).toMatchObject({ sent: 2, loans: 2 });
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['a@class.test', 'b@class.test']);
+    const listed = await t.post(`${R}/GetDueList`, { kind: 'overdue', gradeId: g.id });
+    expect(listed.json.data.Total).toBe(2);
+  });
+
+  it('says "1 day overdue" in English and "days" from two on', () => {
+    const loans = [
+      { title: 'A', barcode: 'B1', dueDate: '2026-01-01', overdueDays: 1 },
+      { title: 'B', barcode: 'B2', dueDate: '2026-01-01', overdueDays: 2 },
+    ];
+    const m = renderReminder('overdue', 'en', { readerName: 'Amy', schoolName: 'S', loans });
+    expect(m.text).toContain('due 2026-01-01, 1 day overdue');
+    expect(m.text).toContain('due 2026-01-01, 2 days overdue');
+    expect(m.text).not.toContain('1 days');
   });
 });

@@ -28,13 +28,19 @@ export default function NoReturnPage() {
   const [version, setVersion] = useState(0);
   const [reviewing, setReviewing] = useState<LoanRow[]>([]);
   const { modal } = App.useApp();
-  const send = (loanIds: number[] | undefined) =>
+  // "Send all" honours the screen's class / grade filters (the chosen loans are sent as they are).
+  const send = (loanIds: number[] | undefined, filters: Record<string, unknown> = {}) =>
     modal.confirm({
       title: loanIds
         ? t('circRecords.remind.confirmSelected', { count: loanIds.length })
         : t('circRecords.remind.confirmAll'),
       onOk: async () => {
-        const r = await api.post<SendResult>(URLS.sendReminders, { kind: 'overdue', loanIds });
+        const { classId, gradeId } = filters;
+        const r = await api.post<SendResult>(URLS.sendReminders, {
+          kind: 'overdue',
+          loanIds,
+          ...(loanIds ? {} : { classId: classId || undefined, gradeId: gradeId || undefined }),
+        });
         notify.success(t('circRecords.remind.done', { ...r }));
       },
     });
@@ -49,14 +55,14 @@ export default function NoReturnPage() {
         exportPermission="no-return:export"
         selectable={canRemind || canReview}
         version={version}
-        toolbar={({ selected }) => {
+        toolbar={({ selected, filters }) => {
           const overdue = selected.filter((r) => r.state === 'overdue');
           return (
             <>
               {canRemind && (
                 <Button
                   icon={<MailOutlined />}
-                  onClick={() => send(selected.length ? selected.map((r) => r.id) : undefined)}
+                  onClick={() => send(selected.length ? selected.map((r) => r.id) : undefined, filters)}
                 >
                   {selected.length
                     ? t('circRecords.remind.sendSelected', { count: selected.length })

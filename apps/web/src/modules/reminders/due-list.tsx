@@ -2,18 +2,29 @@ import { SendOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { DueLoanDto, SendRemindersResult } from '@shuyuan/contracts/reminders/reminder';
-import { App, Button, Form, Input, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
+import type { FieldDef } from '../../kit/types.ts';
+import { useOptions } from '../../kit/useOptions.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { fmtDay } from '../../kit/time.ts';
 import { shortTime } from '../reservations/ui.tsx';
 
 type Kind = 'overdue' | 'due_soon';
+
+const orgField = (entity: string): FieldDef => ({
+  name: `${entity.toLowerCase()}Id`,
+  label: `reminders.due.${entity.toLowerCase()}`,
+  type: 'select',
+  options: { url: `${P}/Org/Get${entity}List`, body: { Page: 1, Rows: 500 }, list: true, value: 'id', label: 'name' },
+});
+const GRADE = orgField('Grade');
+const CLASS = orgField('Class');
 
 /**
  * Open loans that are overdue (or due within the school's reminder days), with the reader's e-mail and the
@@ -25,12 +36,16 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
   const canSend = usePermission('recall:remind');
   const [page, setPage] = useState({ Page: 1, Rows: PAGE_SIZE_DEFAULT });
   const [key, setKey] = useState('');
+  const [where, setWhere] = useState<{ gradeId?: number; classId?: number }>({});
+  const grades = useOptions(GRADE);
+  const classes = useOptions(CLASS);
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const { data, loading } = useResourceList<DueLoanDto>(`${P}/Reminder/GetDueList`, {
     kind,
     SearchKey: key,
+    ...where,
     ...page,
     _v: version,
   });
@@ -38,7 +53,12 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
   const send = async (loanIds?: number[]) => {
     setBusy(true);
     try {
-      const r = await api.post<SendRemindersResult>(`${P}/Reminder/SendReminders`, { kind, loanIds });
+      // "Send all" covers what the filters show: the chosen grade / class.
+      const r = await api.post<SendRemindersResult>(`${P}/Reminder/SendReminders`, {
+        kind,
+        loanIds,
+        ...(loanIds ? {} : where),
+      });
       const text = t('reminders.due.result', { ...r });
       if (r.failed || r.noAddress) modal.warning({ title: t('reminders.due.resultTitle'), content: text });
       else notify.success(text);
@@ -59,9 +79,16 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
         style={{ marginBottom: 12 }}
         onFinish={(v) => {
           setKey(v.SearchKey ?? '');
+          setWhere({ gradeId: v.gradeId ?? undefined, classId: v.classId ?? undefined });
           setPage((p) => ({ ...p, Page: 1 }));
         }}
       >
+        <Form.Item name="gradeId">
+          <Select allowClear options={grades} placeholder={t('reminders.due.grade')} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="classId">
+          <Select allowClear options={classes} placeholder={t('reminders.due.class')} style={{ width: 140 }} />
+        </Form.Item>
         <Form.Item name="SearchKey">
           <Input allowClear placeholder={t('reminders.due.search')} style={{ width: 260 }} />
         </Form.Item>
