@@ -1,7 +1,8 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, button, gone, loose, tokenOf, tx, view } from './support/app.ts';
+import '../apps/server/src/modules/capture/capture.messages.ts';
+import { apiPost, button, gone, loose, serverText, tokenOf, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
 import { useAdminScreen } from './support/session.ts';
 
@@ -83,5 +84,37 @@ describe('cataloguing a new book on /book-editing', () => {
     await dup.getByText(zh('catalogue.editing.duplicate', { count: 1 })).waitFor();
     await dup.getByText(zh('catalogue.editing.copyCount', { count: 3 })).waitFor();
     await gone(screen().locator('.sy-editing-save'));
+  });
+
+  it('/book-editing2 keeps the record whole and says why "fill from source" found nothing', async () => {
+    const token = await tokenOf(page);
+    const found = await apiPost(session.server.url, `${P}/Catalogue/SearchRecords`, { SearchKey: ISBN }, token);
+    const id = found.json.data.List[0].id as number;
+    await page.goto(`${session.server.url}/library/#/book-editing2?recordId=${id}`);
+    const form = view(page, '/book-editing2');
+    const input = (name: string) =>
+      form
+        .locator('.ant-form-item')
+        .filter({ has: page.locator('label').filter({ hasText: loose(zh(`catalogue.field.${name}`)) }) })
+        .locator('input')
+        .first();
+    await expect.poll(() => input('title').inputValue()).toBe('三体');
+    await input('responsibility').fill('刘慈欣著');
+    await input('coverUrl').fill('https://covers.example.org/santi.jpg');
+    await button(form, zh('catalogue.editing2.fill')).click();
+    // No source is configured: the server's message stays under the form (reading level first).
+    const note = form.locator('.sy-editing2-fill-note');
+    await note
+      .getByText(serverText('zh', 'capture.noSource', { name: serverText('zh', 'capture.route.GetLeXile') }))
+      .waitFor();
+    await shot(page, 'book-editing2-fill');
+    await form.locator('.sy-editing2-save').click();
+    await expect
+      .poll(async () => (await apiPost(session.server.url, `${P}/Catalogue/GetRecord`, { id }, token)).json.data)
+      .toMatchObject({
+        responsibility: '刘慈欣著',
+        coverUrl: 'https://covers.example.org/santi.jpg',
+        classNo: 'I247.5',
+      });
   });
 });

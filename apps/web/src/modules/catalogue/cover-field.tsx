@@ -7,6 +7,9 @@ import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+/** Shown when the cover cannot be loaded (a wrong or unreachable URL): a plain grey book outline. */
+const BROKEN =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='48' height='64'><rect x='1' y='1' width='46' height='62' rx='3' fill='%23f5f5f5' stroke='%23d9d9d9'/><path d='M14 20h20M14 28h20M14 36h12' stroke='%23bfbfbf' stroke-width='2'/></svg>";
 
 interface Props {
   value?: string;
@@ -21,9 +24,9 @@ export function CoverField({ value, onChange }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
-    <Space align="start" className="sy-cover-field" style={{ width: '100%' }}>
-      {value ? <Image src={value} width={48} height={64} style={{ objectFit: 'cover' }} /> : null}
-      <Space.Compact style={{ width: '100%' }}>
+    <div className="sy-cover-field" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+      {value ? <Image src={value} width={48} height={64} fallback={BROKEN} style={{ objectFit: 'cover' }} /> : null}
+      <Space.Compact style={{ flex: 1 }}>
         <Input
           allowClear
           value={value}
@@ -59,6 +62,6 @@ export function CoverField({ value, onChange }: Props) {
           </Button>
         </Upload>
       </Space.Compact>
-    </Space>
+    </div>
   );
 }
