@@ -93,3 +93,23 @@ export interface ReservationDto {
   note: string;
   createdAt: string;
 }
+
+/** P/Circulation/FindReservableTitles: the catalogue searched by title or ISBN at the reservation desk. */
+export const TitleSearchBody = z.object({
+  key: z.string().trim().min(1, 'reservations.reserve.keyRequired').max(100, 'validation.tooLong'),
+});
+export type TitleSearchBody = z.infer<typeof TitleSearchBody>;
+
+export interface ReservableTitleDto {
+  recordId: number;
+  title: string;
+  author: string;
+  isbn: string;
+  publisher: string;
+  /** Copies of the title in the library (lost and weeded ones left out). */
+  copies: number;
+  /** Of those, on the shelf now (a reservation would be ready at once). */
+  available: number;
+  /** Reservations waiting for the title. */
+  waiting: number;
+}

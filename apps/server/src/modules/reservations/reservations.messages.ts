@@ -5,6 +5,10 @@ registerMessages({
   'reservations.readerRequired': { zh: '请填写读者证号', en: 'Please enter the reader barcode' },
   'reservations.barcodeRequired': { zh: '请填写条码', en: 'Please enter the barcode' },
   'reservations.titleRequired': { zh: '请选择要预约的图书', en: 'Please choose the title to reserve' },
+  'reservations.reserve.keyRequired': {
+    zh: '请输入书名或 ISBN',
+    en: 'Please enter a title or an ISBN',
+  },
   'reservations.recordNotFound': { zh: '书目不存在', en: 'Resource does not exist' },
   'reservations.notReservable': {
     zh: '该书没有可流通的馆藏，不能预约',

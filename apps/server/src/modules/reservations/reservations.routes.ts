@@ -12,6 +12,7 @@ import {
   type ReservationDto,
   ReservationListQuery,
   ReservationReadyBody,
+  TitleSearchBody,
 } from '@shuyuan/contracts/reservations/reservation';
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ import { setNotifyApp } from './reservation.notify.ts';
 import { recommendation, reservation } from './reservation.table.ts';
 import { cancelReservation, placeReservation, queuePosition, readyByHand } from './reservations.service.ts';
 import { schoolTime } from '../reminders/school-time.ts';
+import { findReservableTitles } from './title-search.ts';
 
 /** Screens /reservation (预约处理) and /recommendation (荐购处理). */
 export const RESERVATION = 'reservation';
@@ -100,6 +102,13 @@ export function reservationsRoutes(app: FastifyInstance): void {
     summary: 'Reserve a title (or a copy) for a reader; ready at once when a copy is on the shelf',
     handler: ({ db, scope, body, ...ctx }) =>
       placeReservation(db, scope, { ...body, operatorId: operator(ctx as Ctx<any>) }),
+  });
+  route(app, {
+    url: `${P}/Circulation/FindReservableTitles`,
+    access: opCode(RESERVATION, 'handle'),
+    schema: TitleSearchBody,
+    summary: 'Titles to reserve by title words or ISBN, with copies held, on the shelf and readers waiting',
+    handler: ({ db, scope, body }) => findReservableTitles(db, scope, body.key),
   });
   route(app, {
     url: `${P}/Circulation/ReservationReady`,

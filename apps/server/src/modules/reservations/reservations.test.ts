@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
-import { copy } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { reservation } from './reservation.table.ts';
@@ -180,5 +180,42 @@ describe('reservation queue and hold shelf', () => {
     // The other copy comes back first and fills it.
     const back = await giveBack(b2);
     expect(back.json.data.hold).toMatchObject({ readerId: r.id, reservationId: res.json.data.id });
+  });
+});
+
+describe('reserving by title at the desk', () => {
+  it('finds the title by words or ISBN and reserves it; the first copy returned is held for the reader', async () => {
+    const [b1, b2] = await makeCopies(t.db, scope, 2);
+    const recordId = await recordOf(b1);
+    await t.db
+      .update(catalogueRecord)
+      .set({ title: '小王子（预约测试版）', isbn: '978-7-02-004294-1' })
+      .where(eq(catalogueRecord.id, recordId));
+    const r1 = await makeReader(t.db, scope);
+    const r2 = await makeReader(t.db, scope);
+    const keeper = await makeReader(t.db, scope, { name: '等书的人' });
+    expect((await borrow(r1.account, b1)).json.success).toBe(true);
+    expect((await borrow(r2.account, b2)).json.success).toBe(true);
+
+    const byWords = await t.post(`${C}/FindReservableTitles`, { key: '预约测试' });
+    expect(byWords.json.data).toEqual([
+      expect.objectContaining({ recordId, title: '小王子（预约测试版）', copies: 2, available: 0, waiting: 0 }),
+    ]);
+    const byIsbn = await t.post(`${C}/FindReservableTitles`, { key: '9787020042941' });
+    expect(byIsbn.json.data.map((x: any) => x.recordId)).toEqual([recordId]);
+    const empty = await t.post(`${C}/FindReservableTitles`, { key: ' ' }, { lang: 'en' });
+    expect(empty.json.issues).toEqual([{ path: 'key', message: 'Please enter a title or an ISBN' }]);
+
+    const placed = await reserve(keeper.account, { recordId });
+    expect(placed.json.data).toMatchObject({ state: 'waiting', queuePosition: 1 });
+    expect((await t.post(`${C}/FindReservableTitles`, { key: '预约测试' })).json.data[0].waiting).toBe(1);
+    // Whichever copy comes back first fills the title reservation.
+    const back = await giveBack(b2);
+    expect(back.json.data.hold).toMatchObject({ readerId: keeper.id });
+    expect(await row(placed.json.data.id)).toMatchObject({ state: 'ready' });
+    expect(await state(b2)).toBe('reserved');
+
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: ['reservation'] });
+    expect((await t.post(`${C}/FindReservableTitles`, { key: '小王子' }, { token: viewer.token })).status).toBe(403);
   });
 });
