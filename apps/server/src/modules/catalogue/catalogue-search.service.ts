@@ -175,8 +175,10 @@ async function totalAndFacets(db: Db, scope: Scope, where: SQL) {
       union all select 'classLetter', cl, count(*)::int from hits group by cl
       union all select 'year', year::text, count(*)::int from hits group by year
       union all select 'resourceType', rt::text, count(*)::int from hits group by rt
-      union all select 'location', location_id::text, count(distinct record_id)::int from held group by location_id
-      union all select 'state', circ_state, count(distinct record_id)::int from held group by circ_state
+      union all select 'location', location_id::text, count(*)::int
+        from (select distinct record_id, location_id from held) d group by location_id
+      union all select 'state', circ_state, count(*)::int
+        from (select distinct record_id, circ_state from held) d group by circ_state
     )
     select f, v, n from (
       select f, v, n, row_number() over (partition by f order by n desc, v) as k from f
