@@ -73,6 +73,38 @@ export const ItemHistoryQuery = PageQuery.extend({
   recordId: zId.optional(),
 }).refine((v) => !!v.barcode || !!v.recordId, { path: ['barcode'], message: 'circRecords.history.itemRequired' });
 
+/** P/CircRecords/ExportItemHistory: the same choice as the history (a copy's barcode or a record). */
+export const ItemHistoryFilters = z
+  .object({ barcode: z.string().trim().max(64).optional(), recordId: zId.optional() })
+  .refine((v) => !!v.barcode || !!v.recordId, { path: ['barcode'], message: 'circRecords.history.itemRequired' });
+
+/** P/CircRecords/ExportReaderHistory: the same choice as the history (reader barcode or id, state). */
+export const ReaderHistoryFilters = z
+  .object({
+    readerBarcode: z.string().trim().max(64).optional(),
+    readerId: zId.optional(),
+    state: z.enum(LOAN_STATES).optional(),
+  })
+  .refine((v) => !!v.readerBarcode || !!v.readerId, {
+    path: ['readerBarcode'],
+    message: 'circRecords.history.readerRequired',
+  });
+
+/** P/CircRecords/PickRecords | PickReaders: part of a title / barcode, or of a reader's name / account. */
+export const PickQuery = z.object({ key: z.string().trim().min(1).max(100) });
+export interface PickedRecord {
+  id: number;
+  title: string;
+  author: string;
+  copies: number;
+}
+export interface PickedReader {
+  id: number;
+  account: string;
+  name: string;
+  className: string | null;
+}
+
 /** /readers-borrow-history (P/Circulation/GetBorrowHistory): a reader by barcode or id. */
 export const ReaderHistoryQuery = PageQuery.extend({
   readerBarcode: z.string().trim().max(64).optional(),

@@ -40,7 +40,7 @@ export const collectionGroups: Item[] = [
     screen('/batchreturn', '批量还书', 'Batch check in', 'DownloadOutlined', ['return', 'import']),
     screen('/deferred-return', '延期还书', 'Deferred return', 'FieldTimeOutlined', ['handle']),
     screen('/br-records', '借阅记录', 'Loan records', 'UnorderedListOutlined', VIEWX),
-    hiddenScreen('/search-records', '借阅记录详情', 'Loan record details', 'FileSearchOutlined'),
+    screen('/search-records', '借阅查询', 'Loan search', 'FileSearchOutlined', VIEWX),
     screen('/no-return', '未还图书', 'Items on loan', 'ClockCircleOutlined', ['remind', 'handle', 'export']),
     screen('/parents-br-records', '家长借阅记录', 'Parent loan records', 'UsergroupAddOutlined', VIEWX),
     screen('/parents-no-return', '家长未还图书', 'Parent items on loan', 'UsergroupDeleteOutlined', VIEWX),

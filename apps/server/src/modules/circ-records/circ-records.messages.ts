@@ -4,6 +4,8 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 registerMessages({
   'circRecords.file.records': { zh: '借阅记录', en: 'Loan records' },
   'circRecords.file.noReturn': { zh: '未还图书', en: 'Items on loan' },
+  'circRecords.file.itemHistory': { zh: '图书借阅历史', en: 'Item loan history' },
+  'circRecords.file.readerHistory': { zh: '读者借阅历史', en: 'Reader loan history' },
   'circRecords.file.parentRecords': { zh: '家长借阅记录', en: 'Parent loan records' },
   'circRecords.file.parentNoReturn': { zh: '家长未还图书', en: 'Parent items on loan' },
   'circRecords.col.barcode': { zh: '条码号', en: 'Barcode' },

@@ -6,8 +6,11 @@ import {
   ItemHistoryQuery,
   LoanFilters,
   LoanIdBody,
+  ItemHistoryFilters,
   LoanListQuery,
   OverdueReviewBody,
+  PickQuery,
+  ReaderHistoryFilters,
   ReaderHistoryQuery,
   ReturnLoanBody,
   WeedLoanBody,
@@ -22,6 +25,7 @@ import { convertToLost, convertToReturned, convertToWeeding, reviewOverdue } fro
 import { conversionRoutes } from './conversions.routes.ts';
 import { parentRoutes } from './parents.routes.ts';
 import { startLoanExport } from './records.export.ts';
+import { pickReaders, pickRecords } from './pick.query.ts';
 import { getLoan, listLoans } from './records.query.ts';
 
 /** Permission codes of the record screens (menu groups-collection.ts). */
@@ -35,6 +39,11 @@ export const SCREENS = {
   weeding: 'weeding',
   lossRegister: 'loss-register',
 } as const;
+
+/** The caller holds at least one of `codes` (a list both /br-records and /search-records serve). */
+function needAny(user: Ctx<any>['user'], codes: string[]): void {
+  if (!user || !codes.some((c) => hasPermission(user, c))) throw forbidden();
+}
 
 /** A reader of the caller's school by barcode (account) or id. */
 async function readerId(ctx: Ctx<any>, q: { readerBarcode?: string; readerId?: number }): Promise<number> {
@@ -63,19 +72,25 @@ async function copyId(ctx: Ctx<any>, barcode: string): Promise<number> {
 export function circRecordsRoutes(app: FastifyInstance): void {
   route(app, {
     url: `${P}/Circulation/GetCircRecord`,
-    access: SCREENS.records,
+    access: 'school',
     schema: LoanListQuery,
-    summary: 'Loan records (/br-records): filters reader, class, grade, barcode, title, dates, state',
-    handler: ({ db, scope, body }) => listLoans(db, scope, body, body),
+    summary: 'Loan records (/br-records, /search-records): filters reader, class, grade, barcode, title, dates, state',
+    handler: ({ db, scope, body, user }) => {
+      needAny(user, [SCREENS.records, SCREENS.detail]);
+      return listLoans(db, scope, body, body);
+    },
   });
 
   route(app, {
     url: `${P}/downloadV2/circrecord`,
-    access: opCode(SCREENS.records, 'export'),
+    access: 'school',
     schema: LoanFilters,
     audit: 'circRecord.export',
-    summary: 'Export the loan records of the current filters (background xlsx job)',
-    handler: (ctx) => startLoanExport(app, ctx, ctx.body, 'circRecords.file.records'),
+    summary: 'Export the loan records of the current filters (background xlsx job; /br-records, /search-records)',
+    handler: (ctx) => {
+      needAny(ctx.user, [opCode(SCREENS.records, 'export'), opCode(SCREENS.detail, 'export')]);
+      return startLoanExport(app, ctx, ctx.body, 'circRecords.file.records');
+    },
   });
 
   route(app, {
@@ -119,6 +134,51 @@ export function circRecordsRoutes(app: FastifyInstance): void {
       const f = q.barcode ? { copyId: await copyId(ctx, q.barcode) } : { recordId: q.recordId };
       return listLoans(ctx.db, ctx.scope, f, q);
     },
+  });
+
+  route(app, {
+    url: `${P}/CircRecords/ExportItemHistory`,
+    access: opCode(SCREENS.itemHistory, 'export'),
+    schema: ItemHistoryFilters,
+    audit: 'circRecord.exportItemHistory',
+    summary: 'Export the loan history of a copy or a record (background xlsx job)',
+    handler: async (ctx) => {
+      const q = ctx.body;
+      const f = q.barcode ? { copyId: await copyId(ctx, q.barcode) } : { recordId: q.recordId };
+      return startLoanExport(app, ctx, f, 'circRecords.file.itemHistory');
+    },
+  });
+
+  route(app, {
+    url: `${P}/CircRecords/ExportReaderHistory`,
+    access: opCode(SCREENS.readerHistory, 'export'),
+    schema: ReaderHistoryFilters,
+    audit: 'circRecord.exportReaderHistory',
+    summary: "Export a reader's loan history (background xlsx job)",
+    handler: async (ctx) =>
+      startLoanExport(
+        app,
+        ctx,
+        { readerId: await readerId(ctx, ctx.body), state: ctx.body.state },
+        'circRecords.file.readerHistory',
+      ),
+  });
+
+  // Partial input on the history screens: pick the record by part of its title, the reader by part of the name.
+  route(app, {
+    url: `${P}/CircRecords/PickRecords`,
+    access: SCREENS.itemHistory,
+    schema: PickQuery,
+    summary: 'Records whose title contains the key, or that hold a copy with that barcode (20 at most)',
+    handler: ({ db, scope, body }) => pickRecords(db, scope, body.key),
+  });
+
+  route(app, {
+    url: `${P}/CircRecords/PickReaders`,
+    access: SCREENS.readerHistory,
+    schema: PickQuery,
+    summary: 'Readers whose name or account contains the key (20 at most)',
+    handler: ({ db, scope, body }) => pickReaders(db, scope, body.key),
   });
 
   route(app, {

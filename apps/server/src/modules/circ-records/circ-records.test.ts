@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
-import { copy } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
 import { addRule, makeCopies, makeReader, setOverdueMode } from '../circulation/test-fixtures.ts';
@@ -329,5 +329,90 @@ describe('overdue reviews (single processing)', () => {
       { token: admin2.token, schoolId: other },
     );
     expect(foreign.json.errorCode).toBe('LOAN_NOT_FOUND');
+  });
+});
+
+/** Waits for a background export to finish; returns its final state (2 = done). */
+async function jobState(dataId: number, token?: string) {
+  let state = 0;
+  for (let i = 0; i < 100 && state < 2; i++) {
+    const p = await t.post(`${P}/Config/GetProgress`, { DataID: dataId }, { token });
+    state = p.json.data.State ?? p.json.data.state;
+    if (state < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+  return state;
+}
+
+describe('/search-records and the histories by partial input', () => {
+  it('searches the records by reader, title, dates and state with paging, and exports them', async () => {
+    const searcher = await buildUser(t.db, t.schoolId, { permissions: ['search-records', 'search-records:export'] });
+    const as = { token: searcher.token };
+    const [rec] = await t.db
+      .select({ title: catalogueRecord.title })
+      .from(catalogueRecord)
+      .innerJoin(copy, eq(copy.recordId, catalogueRecord.id))
+      .where(eq(copy.barcode, books[1]));
+    const part = rec.title.slice(5);
+    const byTitle = await t.post(`${C}/GetCircRecord`, { title: part, reader: 'alice rec' }, as);
+    expect(byTitle.json.data.List.map((l: { barcode: string }) => l.barcode).sort()).toEqual(
+      [books[0], books[1]].sort(),
+    );
+    const overdue = await t.post(`${C}/GetCircRecord`, { title: part, reader: 'alice rec', state: 'overdue' }, as);
+    expect(overdue.json.data.List.map((l: { barcode: string }) => l.barcode)).toEqual([books[1]]);
+    const today = await schoolToday(t.db, scope);
+    const inRange = await t.post(
+      `${C}/GetCircRecord`,
+      { reader: 'Records', from: today, to: today, state: 'returned' },
+      as,
+    );
+    expect(inRange.json.data.List.map((l: { barcode: string }) => l.barcode)).toEqual([books[2]]);
+    const before = await t.post(`${C}/GetCircRecord`, { reader: 'Records', to: addDays(today, -1) }, as);
+    expect(before.json.data.Total).toBe(0);
+    const paged = await t.post(`${C}/GetCircRecord`, { reader: 'Records', Page: 2, Rows: 2 }, as);
+    expect(paged.json.data).toMatchObject({ Total: 3 });
+    expect(paged.json.data.List).toHaveLength(1);
+    const ex = await t.post(`${P}/downloadV2/circrecord`, { reader: 'Records', state: 'open' }, as);
+    expect(ex.json.success, JSON.stringify(ex.json)).toBe(true);
+    expect(await jobState(ex.json.data.DataID, searcher.token)).toBe(2);
+    // Without the export function the list is shown but not exported.
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: ['search-records'] });
+    expect((await t.post(`${C}/GetCircRecord`, {}, { token: viewer.token })).json.success).toBe(true);
+    expect((await t.post(`${P}/downloadV2/circrecord`, {}, { token: viewer.token })).status).toBe(403);
+  });
+
+  it('picks a title by part of its name (or a barcode) and a reader by part of the name, and exports both histories', async () => {
+    const [rec] = await t.db
+      .select({ id: catalogueRecord.id, title: catalogueRecord.title })
+      .from(catalogueRecord)
+      .innerJoin(copy, eq(copy.recordId, catalogueRecord.id))
+      .where(eq(copy.barcode, books[1]));
+    const byPart = await t.post(`${CR}/PickRecords`, { key: rec.title.slice(-4).toUpperCase() });
+    expect(byPart.json.data).toEqual([{ id: rec.id, title: rec.title, author: '', copies: 5 }]);
+    const byBarcode = await t.post(`${CR}/PickRecords`, { key: books[1] });
+    expect(byBarcode.json.data.map((r: { id: number }) => r.id)).toEqual([rec.id]);
+    const history = await t.post(`${CR}/GetItemHistory`, { recordId: rec.id });
+    expect(history.json.data.Total).toBe(3);
+
+    const readers = await t.post(`${CR}/PickReaders`, { key: 'alice' });
+    expect(readers.json.data).toEqual([
+      { id: studentA.id, account: studentA.account, name: 'Alice Records', className: 'Records Grade 3Records 3-1' },
+    ]);
+    const own = await t.post(`${C}/GetBorrowHistory`, { readerId: studentA.id });
+    expect(own.json.data.Total).toBe(2);
+
+    const ex1 = await t.post(`${CR}/ExportItemHistory`, { recordId: rec.id });
+    expect(ex1.json.data.FileName).toMatch(/^Item loan history-\d+\.xlsx$/);
+    expect(await jobState(ex1.json.data.DataID)).toBe(2);
+    const ex2 = await t.post(`${CR}/ExportReaderHistory`, { readerId: studentA.id, state: 'open' }, { lang: 'zh' });
+    expect(ex2.json.data.FileName).toMatch(/^读者借阅历史-\d+\.xlsx$/);
+    expect(await jobState(ex2.json.data.DataID)).toBe(2);
+    const noExport = await buildUser(t.db, t.schoolId, {
+      permissions: ['books-borrow-history', 'readers-borrow-history'],
+    });
+    expect((await t.post(`${CR}/ExportItemHistory`, { recordId: rec.id }, { token: noExport.token })).status).toBe(403);
+    expect(
+      (await t.post(`${CR}/ExportReaderHistory`, { readerId: studentA.id }, { token: noExport.token })).status,
+    ).toBe(403);
+    expect((await t.post(`${CR}/PickReaders`, { key: 'alice' }, { token: noExport.token })).json.data).toHaveLength(1);
   });
 });

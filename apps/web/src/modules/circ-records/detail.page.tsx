@@ -1,45 +1,71 @@
 import type { LoanRecordDto } from '@shuyuan/contracts/circ-records/records';
-import { Button, Card, Descriptions, Empty, Input, Space } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../app/http.ts';
 import { LoanActions } from './convert-actions.tsx';
-import { StateTag } from './loan-list.tsx';
+import { LoanList, StateTag } from './loan-list.tsx';
 import { URLS } from './shared.ts';
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
-/** /search-records (hidden): one loan record in full — copy, reader, dates, operators, conversion. */
-export default function LoanDetailPage() {
+/**
+ * /search-records: search the circulation records (reader, barcode, title, borrowed between, state) with
+ * paging and export (P/downloadV2/circrecord, as /br-records); "details" (or `?id=` from another list) shows
+ * one loan in full — copy, reader, dates, operators, conversion, overdue review.
+ */
+export default function LoanSearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(new URLSearchParams(useLocation().search).get('id')) || 0;
-  const [loanId, setLoanId] = useState(id ? String(id) : '');
+  const [version, setVersion] = useState(0);
+  if (id) return <LoanDetail id={id} onBack={() => navigate('/search-records')} />;
+  return (
+    <Card size="small">
+      <LoanList
+        url={URLS.records}
+        filters={['reader', 'barcode', 'title', 'dates', 'state']}
+        exportUrl={URLS.exportRecords}
+        exportPermission="search-records:export"
+        version={version}
+        extraColumns={[
+          {
+            title: t('circRecords.col.actions'),
+            key: 'actions',
+            width: 150,
+            fixed: 'right',
+            render: (_, r) => <LoanActions row={r} onDone={() => setVersion((v) => v + 1)} />,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** One loan in full, with its conversions. */
+function LoanDetail({ id, onBack }: { id: number; onBack: () => void }) {
+  const { t } = useTranslation();
   const [row, setRow] = useState<LoanRecordDto | null>(null);
+  const [missing, setMissing] = useState(false);
   const [version, setVersion] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version reloads after a conversion
   useEffect(() => {
     setRow(null);
-    if (id) api.post<LoanRecordDto>(URLS.detail, { id }).then(setRow, () => {});
+    setMissing(false);
+    api.post<LoanRecordDto>(URLS.detail, { id }).then(setRow, () => setMissing(true));
   }, [id, version]);
   return (
     <Card
       size="small"
+      loading={!row && !missing}
       title={t('circRecords.detail.title')}
       extra={
-        <Space.Compact>
-          <Input
-            value={loanId}
-            onChange={(e) => setLoanId(e.target.value.replace(/\D/g, ''))}
-            placeholder={t('circRecords.detail.loanId')}
-            onPressEnter={() => loanId && navigate(`/search-records?id=${loanId}`)}
-          />
-          <Button type="primary" onClick={() => loanId && navigate(`/search-records?id=${loanId}`)}>
-            {t('circRecords.filter.search')}
-          </Button>
-        </Space.Compact>
+        <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+          {t('circRecords.detail.back')}
+        </Button>
       }
     >
       {!row ? (
@@ -71,6 +97,12 @@ export default function LoanDetailPage() {
             <Descriptions.Item label={t('circRecords.col.state')} span={2}>
               <StateTag row={row} />
             </Descriptions.Item>
+            {row.review && (
+              <Descriptions.Item label={t('circRecords.review.state')} span={2}>
+                {t(`circRecords.review.states.${row.review.state}`)} · {fmt(row.review.at)} ·{' '}
+                {row.review.operatorName ?? '—'} · {row.review.reason || '—'}
+              </Descriptions.Item>
+            )}
             {row.conversion && (
               <Descriptions.Item label={t('circRecords.convert.reason')} span={2}>
                 {t(`circRecords.convert.kind.${row.conversion.kind}`)} · {fmt(row.conversion.at)} ·{' '}
