@@ -1,8 +1,4 @@
 import { P } from '../packages/contracts/src/common/paths.ts';
-import { Scope } from '../apps/server/src/platform/tenancy.ts';
-import { startSip2Server } from '../apps/server/src/sip2/server.ts';
-import { createSipAccount } from '../apps/server/src/sip2/sip-account.service.ts';
-import { SipTestClient, withChecksum } from '../apps/server/src/sip2/test-client.ts';
 import { barcodeOf, type LibrarySize, readerOf } from './library-fixture.ts';
 import { type LibraryServer, libraryServer, timedPost } from './library-app.ts';
 import { SEARCH_LIBRARY } from './search.bench.ts';
@@ -71,55 +67,17 @@ async function desks(s: LibraryServer, label: string, budget: number, pauseMs: n
   );
 }
 
-/** A self-check machine: 11 checkout then 09 checkin on one connection, sequentially. */
-async function sipCheckout(s: LibraryServer, label: string) {
-  await createSipAccount(s.database.db, new Scope(s.schoolId), { login: 'bench-kiosk', password: 'Bench#2026' });
-  const sip = await startSip2Server(s.app, { port: 0, host: '127.0.0.1' });
-  const c = await SipTestClient.connect(sip.port);
-  try {
-    const login = await c.request(withChecksum('9300CNbench-kiosk|COBench#2026|', 0));
-    if (!login?.startsWith('941')) throw new Error(`login failed: ${login}`);
-    const DATE = '20261122    101500';
-    const out: number[] = [];
-    const back: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const reader = readerOf(LIBRARY.readers - 100 + (i % 100) + 1);
-      const barcode = barcodeOf(Math.floor(LIBRARY.records * 2.5) + i + 1);
-      const t0 = performance.now();
-      const a = await c.request(withChecksum(`11YN${DATE}${DATE}AO|AA${reader}|AB${barcode}|AC|`, i % 10));
-      const t1 = performance.now();
-      if (!a?.startsWith('121')) throw new Error(`checkout refused: ${a}`);
-      const r = await c.request(withChecksum(`09N${DATE}${DATE}AP|AO|AB${barcode}|AC|`, (i + 5) % 10));
-      const t2 = performance.now();
-      if (!r?.startsWith('101')) throw new Error(`checkin refused: ${r}`);
-      if (i >= 20) {
-        out.push(t1 - t0);
-        back.push(t2 - t1);
-      }
-    }
-    const o = summarize(out);
-    report(`SIP2 checkout round trip p95, ${label}`, o.p95, 'ms', 20);
-    console.log(
-      `  (checkout p50 ${o.p50.toFixed(1)} ms; checkin p95 ${summarize(back).p95.toFixed(1)} ms; ${o.n} each)`,
-    );
-  } finally {
-    c.end();
-    await sip.close();
-  }
-}
-
 async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
   const s = await libraryServer(kind, LIBRARY, pgUrl);
   try {
     await desks(s, kind, kind === 'PostgreSQL' ? 20 : 40, SCAN_PAUSE_MS);
     await desks(s, kind, 0, 0);
-    await sipCheckout(s, kind);
   } finally {
     await s.close();
   }
 }
 
-/** `npm run bench circulation`: desks and self-check against 300k copies and 5,000 readers. */
+/** `npm run bench circulation`: 50 desks against 300k copies and 5,000 readers (self-check: `npm run bench sip2`). */
 export async function benchCirculation(pgUrl: string | null) {
   if (pgUrl) await measure('PostgreSQL', pgUrl);
   else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');

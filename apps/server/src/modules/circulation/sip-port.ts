@@ -361,8 +361,8 @@ export const sipCirculationPort: CirculationPort = {
     // No block: the machine took the copy back while offline; its return date ends the overdue days.
     const now = new Date();
     const returnedAt = req.noBlock && req.returnDate && req.returnDate < now ? req.returnDate : undefined;
-    const holder = await openLoanOfCopy(ctx, scope, req.itemId);
-    const lang = holder ? patronLang(ctx, holder) : ctx.lang;
+    // Returns are anonymous at the machine: messages in the machine's language.
+    const lang = ctx.lang;
     const r = await attempt(ctx, lang, () =>
       returnItem(ctx.db, scope, { barcode: req.itemId, operatorId: null, returnedAt }),
     );
@@ -378,7 +378,6 @@ export const sipCirculationPort: CirculationPort = {
       title: v.title,
       patronId: v.reader.account,
       mediaType: MEDIA_BOOK,
-      permanentLocation: holder?.location ?? undefined,
       screenMessage: hold
         ? t(ctx.lang, 'sip2.holdShelf', { name: hold.name, account: hold.account }, ctx.schoolId)
         : v.overdueDays > 0
