@@ -225,6 +225,11 @@ describe('the circulation desk', () => {
     await last.filter({ hasText: READER.name }).waitFor();
     const overdue = last.getByTestId('last-overdue');
     await overdue.filter({ hasText: zh('circulation.common.overdueDays', { count: 6 }) }).waitFor();
+    // The reader's other loans are listed under it: the two still out, not the one just returned.
+    const others = last.getByTestId('reader-other-loans');
+    await others.getByText(zh('circulation.return.others', { name: READER.name, count: 2 })).waitFor();
+    for (const b of BOOKS.slice(1, 3)) await others.locator('.ant-table-row').filter({ hasText: b }).waitFor();
+    expect(await others.locator('.ant-table-row').filter({ hasText: BOOKS[0] }).count()).toBe(0);
     await shot(page, 'desk-return-overdue');
   });
 
@@ -275,6 +280,8 @@ describe('the circulation desk', () => {
     await expect.poll(() => panel.count()).toBe(0);
     await scan(BORROW, 'desk-scan', HOLDER.account);
     await panel.getByTestId('reader-name').filter({ hasText: HOLDER.name }).waitFor();
+    // The panel reminds the librarian that a copy waits on the hold shelf for this reader.
+    await panel.getByTestId('reader-holds').getByTestId('reader-hold').filter({ hasText: HELD }).waitFor();
     await scan(BORROW, 'desk-scan', HELD);
     await view(page, BORROW).locator('[data-testid="scan-line"][data-state="ok"]').filter({ hasText: HELD }).waitFor();
     await panel.locator('.ant-table-row').filter({ hasText: HELD }).waitFor();

@@ -1,9 +1,12 @@
 import { BarcodeBody, BorrowBody, ReaderBarcodeBody, UserBorrowingQuery } from '@shuyuan/contracts/circulation/loan';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../platform/errors.ts';
+import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
 import { deskRoutes } from './desk.routes.ts';
+import { readerHolds } from './holds.service.ts';
 import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
 import { requireVerified } from './verify.service.ts';
 
@@ -44,9 +47,20 @@ export function circulationRoutes(app: FastifyInstance): void {
   });
   route(app, {
     url: `${P}/Circulation/GetUserBorrowing`,
-    access: BORROW,
+    // The lending desk's reader panel, and the return desk's list of the reader's other loans.
+    access: 'school',
     schema: UserBorrowingQuery,
-    handler: ({ db, scope, body }) => openLoans(db, scope, body),
+    handler: ({ db, scope, body, user }) => {
+      if (!user || ![BORROW, RETURN].some((c) => hasPermission(user, c))) throw forbidden();
+      return openLoans(db, scope, body);
+    },
+  });
+  route(app, {
+    url: `${P}/Circulation/GetReaderHolds`,
+    access: BORROW,
+    schema: ReaderBarcodeBody,
+    summary: "Copies waiting on the hold shelf for the reader (the desk's reader panel)",
+    handler: ({ db, scope, body }) => readerHolds(db, scope, body.readerBarcode),
   });
   route(app, {
     url: `${P}/Circulation/GetUserBorrowLimitV2`,

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { type BorrowStep, BorrowSession } from './borrow-session.ts';
-import { type BorrowDone, type BorrowLimit, type DeskReader, deskApi, type LoanRow } from './desk-api.ts';
+import {
+  type BorrowDone,
+  type BorrowLimit,
+  type DeskReader,
+  deskApi,
+  type LoanRow,
+  type ShelfHold,
+} from './desk-api.ts';
 import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
@@ -25,6 +32,7 @@ export default function BorrowDeskPage() {
   const [reader, setReader] = useState<DeskReader | null>(null);
   const [limit, setLimit] = useState<BorrowLimit | null>(null);
   const [loans, setLoans] = useState<LoanRow[]>([]);
+  const [holds, setHolds] = useState<ShelfHold[]>([]);
   const [needVerify, setNeedVerify] = useState(false);
   const needVerifyRef = useRef(false);
   /** The verification the queue is waiting for (the modal is open while this is set). */
@@ -41,9 +49,14 @@ export default function BorrowDeskPage() {
   settleRef.current = settle;
 
   const refresh = useCallback(async (account: string) => {
-    const [l, list] = await Promise.all([deskApi.limit(account), deskApi.loans(account)]);
+    const [l, list, shelf] = await Promise.all([
+      deskApi.limit(account),
+      deskApi.loans(account),
+      deskApi.holds(account),
+    ]);
     setLimit(l);
     setLoans(list.List);
+    setHolds(shelf);
   }, []);
 
   // One session per screen: every scan and every Esc is handled in order (see borrow-session.ts).
@@ -68,6 +81,7 @@ export default function BorrowDeskPage() {
             setReader(r);
             setLimit(null);
             setLoans([]);
+            setHolds([]);
             if (r) void refresh(r.account).catch(() => undefined);
           },
           noReader: (code, cause) =>
@@ -151,7 +165,7 @@ export default function BorrowDeskPage() {
         <Typography.Text type="secondary">{t('circulation.borrow.help')}</Typography.Text>
         {!canBorrow && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
       </Card>
-      {reader && <ReaderPanel reader={reader} limit={limit} loans={loans} />}
+      {reader && <ReaderPanel reader={reader} limit={limit} loans={loans} holds={holds} />}
       <ScanResults title={t('circulation.borrow.results')} lines={lines} onClear={clear} />
       {verifying && (
         <VerifyModal

@@ -61,6 +61,15 @@ export interface BorrowDone {
   maxLoans: number;
 }
 
+/** A copy waiting on the hold shelf for the reader at the desk. */
+export interface ShelfHold {
+  reservationId: number;
+  barcode: string;
+  title: string;
+  callNo: string;
+  holdUntil: string | null;
+}
+
 export interface Hold {
   readerId: number;
   account: string;
@@ -95,6 +104,7 @@ export const deskApi = {
   limit: (readerBarcode: string) => api.post<BorrowLimit>(`${P}/Circulation/GetUserBorrowLimitV2`, { readerBarcode }),
   loans: (readerBarcode: string) =>
     api.post<ListData<LoanRow>>(`${P}/Circulation/GetUserBorrowing`, { readerBarcode, Page: 1, Rows: 100 }),
+  holds: (readerBarcode: string) => api.post<ShelfHold[]>(`${P}/Circulation/GetReaderHolds`, { readerBarcode }),
   needVerify: () => api.post<{ needVerify: boolean }>(`${P}/config/isneedverify`, {}),
   checkVerify: (readerBarcode: string, password: string) =>
     api.post<VerifyAnswer>(`${P}/readers/checkverify`, { readerBarcode, password }, quiet),

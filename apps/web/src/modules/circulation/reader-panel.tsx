@@ -1,8 +1,8 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Avatar, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { BorrowLimit, DeskReader, LoanRow } from './desk-api.ts';
+import type { BorrowLimit, DeskReader, LoanRow, ShelfHold } from './desk-api.ts';
 
 /** Overdue days as a red tag (or a dash when on time). */
 export function OverdueTag({ days }: { days: number | undefined }) {
@@ -35,10 +35,13 @@ export function ReaderPanel({
   reader,
   limit,
   loans,
+  holds = [],
 }: {
   reader: DeskReader;
   limit: BorrowLimit | null;
   loans: LoanRow[];
+  /** Copies waiting on the hold shelf for this reader. */
+  holds?: ShelfHold[];
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -97,6 +100,31 @@ export function ReaderPanel({
           )}
         </Descriptions>
       </Space>
+      {holds.length > 0 && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="info"
+          showIcon
+          data-testid="reader-holds"
+          message={t('circulation.reader.holds', { count: holds.length })}
+          description={
+            <Space direction="vertical" size={0}>
+              {holds.map((h) => (
+                <Typography.Text key={h.reservationId} data-testid="reader-hold">
+                  <Typography.Text code>{h.barcode}</Typography.Text> {h.title}
+                  {h.callNo && <Typography.Text type="secondary"> · {h.callNo}</Typography.Text>}
+                  {h.holdUntil && (
+                    <Typography.Text type="secondary">
+                      {' '}
+                      · {t('circulation.reader.holdUntil', { date: h.holdUntil })}
+                    </Typography.Text>
+                  )}
+                </Typography.Text>
+              ))}
+            </Space>
+          }
+        />
+      )}
       <Table<LoanRow>
         style={{ marginTop: 12 }}
         size="small"

@@ -1,10 +1,10 @@
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { deskApi, type ReturnDone } from './desk-api.ts';
+import { deskApi, type LoanRow, type ReturnDone } from './desk-api.ts';
 import { errorCodeOf } from './feedback.ts';
 import { OverdueTag } from './reader-panel.tsx';
 import { useScanQueue } from './scan-queue.ts';
@@ -63,14 +63,16 @@ function LostNotice({ barcode, onDismiss }: { barcode: string; onDismiss: () => 
 
 /**
  * Screen /return — the return desk, scan only: each copy is queued and taken back in scan order; the last one
- * is shown large with its reader, due date and days overdue, and a hold-shelf notice when a reservation is
- * waiting for it.
+ * is shown large with its reader, due date and days overdue, a hold-shelf notice when a reservation is
+ * waiting for it, and the reader's other open loans (overdue ones in red).
  */
 export default function ReturnDeskPage() {
   const { t } = useTranslation();
   const canReturn = usePermission('return:return');
   const [last, setLast] = useState<ReturnDone | null>(null);
   const [lost, setLost] = useState<string | null>(null);
+  /** The other open loans of the reader who just returned a copy (fetched after each return, in order). */
+  const [others, setOthers] = useState<{ account: string; loans: LoanRow[] } | null>(null);
   const { lines, add, settle, clear } = useScanLines<ReturnDone>();
   const { push, pending } = useScanQueue<ReturnDone>((o) => {
     if (o.ok) setLast(o.value);
@@ -90,9 +92,17 @@ export default function ReturnDeskPage() {
     }));
   });
 
+  // Each return answers its reader; the list shows what that reader still has (the copy just returned is gone).
   const onScan = (code: string) =>
     add(
-      push(code, () => deskApi.return(code)),
+      push(code, async () => {
+        const done = await deskApi.return(code);
+        deskApi.loans(done.reader.account).then(
+          (l) => setOthers({ account: done.reader.account, loans: l.List }),
+          () => setOthers(null),
+        );
+        return done;
+      }),
       code,
     );
 
@@ -132,6 +142,30 @@ export default function ReturnDeskPage() {
             </Descriptions.Item>
           </Descriptions>
           <HoldNotice r={last} />
+          {others?.account === last.reader.account && (
+            <Table<LoanRow>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey="loanId"
+              pagination={false}
+              data-testid="reader-other-loans"
+              title={() => t('circulation.return.others', { name: last.reader.name, count: others.loans.length })}
+              dataSource={others.loans}
+              locale={{ emptyText: t('circulation.return.noOthers') }}
+              onRow={(row) => ({ style: row.overdueDays > 0 ? { background: '#fff1f0' } : undefined })}
+              columns={[
+                { title: t('circulation.col.barcode'), dataIndex: 'barcode', width: 140 },
+                { title: t('circulation.col.title'), dataIndex: 'title', ellipsis: true },
+                { title: t('circulation.col.dueDate'), dataIndex: 'dueDate', width: 110 },
+                {
+                  title: t('circulation.col.overdue'),
+                  dataIndex: 'overdueDays',
+                  width: 110,
+                  render: (v: number) => <OverdueTag days={v} />,
+                },
+              ]}
+            />
+          )}
         </Card>
       )}
       <ScanResults title={t('circulation.return.results')} lines={lines} onClear={clear} />
