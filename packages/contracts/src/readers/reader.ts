@@ -57,7 +57,11 @@ export type ReaderListQuery = z.infer<typeof ReaderListQuery>;
 
 export const ReaderIdBody = z.object({ id: z.coerce.number().int().positive() });
 export const ReissueCardBody = ReaderIdBody.extend({ cardRfid: optional(z.string().trim().max(64)) });
-export const ImportReadersBody = z.object({ fileUrl: z.string().trim().min(1, 'readers.import.fileRequired') });
+export const ImportReadersBody = z.object({
+  fileUrl: z.string().trim().min(1, 'readers.import.fileRequired'),
+  /** Rows whose reader barcode exists update that reader (start of the school year) instead of being refused. */
+  updateExisting: z.boolean().optional().default(false),
+});
 
 export interface ReaderDto {
   id: number;
@@ -88,17 +92,27 @@ export interface ReaderDto {
   state: number;
 }
 
-/** Import template columns, in order (header texts are i18n keys `readers.import.col.<key>`). */
+/**
+ * Import template columns, in order (header texts are i18n keys `readers.import.col.<key>`). The import reads
+ * columns by their header (Chinese or English), so their order in a school's own sheet does not matter; the
+ * reader export writes the same columns first, so an exported file can be imported again.
+ */
 export const READER_IMPORT_COLUMNS = [
   'account',
   'name',
+  'enName',
   'identity',
+  'sex',
   'className',
+  'departmentName',
+  'permissionGroupName',
   'phone',
   'email',
-  'sex',
+  'birthday',
+  'cardRfid',
   'validUntil',
 ] as const;
+export type ReaderImportColumn = (typeof READER_IMPORT_COLUMNS)[number];
 
 /** Issuing (or renewing) a reader card at the card desk (/resource-mana/resource/user-transfer). */
 export const IssueCardBody = ReaderIdBody.extend({

@@ -1,19 +1,31 @@
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { department } from '../org/department.table.ts';
+import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 
 const R = `${P}/Readers`;
 const t = useTestApp();
 
-async function sheet(rows: unknown[][]): Promise<Buffer> {
+const OLD_HEADERS = ['读者条码', '姓名', '身份', '班级', '手机号码', '邮箱', '性别', '有效期至'];
+
+async function sheet(rows: unknown[][], headers: string[] = OLD_HEADERS): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('readers');
-  ws.addRow(['读者条码', '姓名', '身份', '班级', '手机号码', '邮箱', '性别', '有效期至']);
+  ws.addRow(headers);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function importFile(data: Buffer, body: Record<string, unknown> = {}, lang: 'zh' | 'en' = 'en') {
+  const up = await storeUpload(t.app, t.schoolId, 'readers.xlsx', data);
+  const start = await t.post(`${R}/ImportReaders`, { fileUrl: up.url, ...body }, { lang });
+  expect(start.json.code, start.json.msg).toBe(0);
+  return finished(start.json.data.DataID);
 }
 
 async function finished(id: number) {
@@ -114,12 +126,163 @@ describe('reader import', () => {
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual([
       'Reader barcode',
       'Name',
+      'English name',
       'Identity',
+      'Sex',
       'Class',
+      'Department',
+      'Permission group',
       'Phone',
       'E-mail',
-      'Sex',
+      'Birthday',
+      'Card RFID',
       'Valid until',
+    ]);
+  });
+
+  it('reads columns by their English or Chinese header in any order, with the new columns', async () => {
+    const [g] = await t.db.insert(grade).values({ schoolId: t.schoolId, name: '七年级' }).returning();
+    await t.db.insert(schoolClass).values({ schoolId: t.schoolId, gradeId: g.id, name: '3班' });
+    await t.db.insert(department).values({ schoolId: t.schoolId, name: '初中部' });
+    await t.db.insert(permissionGroup).values({ schoolId: t.schoolId, name: '初中借阅', identity: 'student' });
+    const headers = [
+      'Valid until',
+      'Card RFID',
+      'Name',
+      'Reader barcode',
+      'English name',
+      'Birthday',
+      'Department',
+      'Class',
+      'Permission group',
+      'Notes nobody reads',
+    ];
+    const job = await importFile(
+      await sheet(
+        [
+          ['2030-07-31', 'RF-IMP-1', '林一', 'HDR1', 'Lin Yi', '2013-05-06', '初中部', '七年级3班', '初中借阅', 'x'],
+          ['', 'RF-IMP-1', '林二', 'HDR2', '', '', '', '', '', ''],
+          ['', '', '林三', 'HDR3', '', '', '外星部', '', '不存在组', ''],
+        ],
+        headers,
+      ),
+    );
+    expect(job.State).toBe(2);
+    const one = (await t.post(`${R}/GetReaderList`, { SearchKey: 'HDR1' })).json.data.List[0];
+    expect(one).toMatchObject({
+      name: '林一',
+      enName: 'Lin Yi',
+      birthday: '2013-05-06',
+      departmentName: '初中部',
+      className: '3班',
+      gradeName: '七年级',
+      permissionGroupName: '初中借阅',
+      cardRfid: 'RF-IMP-1',
+      validUntil: '2030-07-31',
+    });
+    const rows = await resultRows(job.ResultFile);
+    expect(rows.slice(1).map((r) => r[3])).toEqual([
+      'Imported',
+      'Card RFID repeated in the file',
+      'Unknown department: 外星部; Unknown permission group: 不存在组',
+    ]);
+  });
+
+  it('updates existing readers by barcode when asked (a new school year), else refuses them', async () => {
+    const [g] = await t.db.insert(grade).values({ schoolId: t.schoolId, name: '八年级' }).returning();
+    await t.db.insert(schoolClass).values({ schoolId: t.schoolId, gradeId: g.id, name: '5班' });
+    const add = await t.post(`${R}/AddReader`, {
+      account: 'UPD1',
+      name: '升级生',
+      phone: '13800000009',
+      email: 'keep@x.cn',
+      remark: '留着',
+    });
+    expect(add.json.code).toBe(0);
+    const data = await sheet(
+      [
+        ['UPD1', '', '八年级5班', '2031-07-31'],
+        ['UPD-NEW', '新同学', '', ''],
+      ],
+      ['读者条码', '姓名', '班级', '有效期至'],
+    );
+    const refused = await resultRows((await importFile(data)).ResultFile);
+    expect(refused[1][3]).toMatch(/^Reader barcode already exists/);
+    expect(refused[2][3]).toBe('Imported');
+    // A new reader without a group column gets the school's default group for students.
+    const [def] = await t.db
+      .select()
+      .from(permissionGroup)
+      .where(
+        and(
+          eq(permissionGroup.schoolId, t.schoolId),
+          eq(permissionGroup.identity, 'student'),
+          eq(permissionGroup.isDefault, true),
+        ),
+      );
+    expect(def).toBeTruthy();
+    const fresh = (await t.post(`${R}/GetReaderList`, { SearchKey: 'UPD-NEW' })).json.data.List[0];
+    expect(fresh.permissionGroupId).toBe(def.id);
+
+    const job = await importFile(data, { updateExisting: true });
+    const rows = await resultRows(job.ResultFile);
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['Updated', 'Updated']);
+    const got = (await t.post(`${R}/GetReader`, { id: add.json.data.id })).json.data;
+    // The filled cells changed; the empty name cell and the columns the sheet lacks kept their values.
+    expect(got).toMatchObject({
+      name: '升级生',
+      className: '5班',
+      gradeName: '八年级',
+      validUntil: '2031-07-31',
+      phone: '13800000009',
+      email: 'keep@x.cn',
+      remark: '留着',
+    });
+    // A staff account is never changed by a reader import.
+    const staff = await importFile(await sheet([['admin', 'x']], ['读者条码', '姓名']), { updateExisting: true });
+    expect((await resultRows(staff.ResultFile))[1][3]).toBe('Reader barcode already exists');
+  });
+
+  it('fails a sheet without the barcode and name headers instead of guessing', async () => {
+    const job = await importFile(await sheet([['X1', 'y']], ['foo', 'bar']));
+    expect(job.State).not.toBe(2);
+  });
+
+  it('exports the template columns first, so an export can be imported again', async () => {
+    const start = await t.post(`${R}/ExportReader`, { SearchKey: 'HDR1' }, { lang: 'en' });
+    expect(start.json.code, start.json.msg).toBe(0);
+    const job = await finished(start.json.data.DataID);
+    const rows = await resultRows(job.ResultFile);
+    expect(rows[0].slice(0, 13)).toEqual([
+      'Reader barcode',
+      'Name',
+      'English name',
+      'Identity',
+      'Sex',
+      'Class',
+      'Department',
+      'Permission group',
+      'Phone',
+      'E-mail',
+      'Birthday',
+      'Card RFID',
+      'Valid until',
+    ]);
+    // Empty cells are holes in the row.
+    expect(Array.from(rows[1].slice(0, 13), (v) => v ?? '')).toEqual([
+      'HDR1',
+      '林一',
+      'Lin Yi',
+      'Student',
+      'Unknown',
+      '七年级/3班',
+      '初中部',
+      '初中借阅',
+      '',
+      '',
+      '2013-05-06',
+      'RF-IMP-1',
+      '2030-07-31',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
@@ -12,8 +12,10 @@ import { startJob } from '../../platform/jobs/jobs.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
+import { department } from '../org/department.table.ts';
+import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
-import { classIndex, readRows, toCreateInput } from './import-rows.ts';
+import { classIndex, readRows, toCreateInput, uniqueNames } from './import-rows.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -58,7 +60,7 @@ export function importRoutes(app: FastifyInstance): void {
         userId: ctx.user?.userId ?? null,
         operationType: 'import.reader',
         fileName,
-        run: (job) => runImport(app, ctx.schoolId, ctx.lang, abs, job),
+        run: (job) => runImport(app, ctx.schoolId, ctx.lang, abs, ctx.body.updateExisting, job),
       });
       ctx.auditDetail.jobId = id;
       return { DataID: id, FileName: fileName };
@@ -68,11 +70,45 @@ export function importRoutes(app: FastifyInstance): void {
 
 type Job = Parameters<NonNullable<Parameters<typeof startJob>[1]['run']>>[0];
 
+type UserRow = typeof appUser.$inferSelect;
+
+/** An existing reader as form input, so an update row changes only the cells it fills. */
+function asInput(r: UserRow): Record<string, unknown> {
+  return {
+    account: r.account,
+    name: r.name,
+    enName: r.enName,
+    identity: r.identity,
+    sex: r.sex,
+    phone: r.phone,
+    email: r.email,
+    birthday: r.birthday,
+    departmentId: r.departmentId,
+    classId: r.classId,
+    permissionGroupId: r.permissionGroupId,
+    cardRfid: r.cardRfid,
+    validUntil: r.validUntil,
+    photoUrl: r.photoUrl,
+    remark: r.remark,
+    state: r.state,
+  };
+}
+
 /**
- * Each row is its own unit: checked like the form, then inserted by one statement, so a bad row never
- * blocks the good ones and nothing is half-written. The result file lists every row with its outcome.
+ * Each row is its own unit: checked like the form, then written by one statement, so a bad row never
+ * blocks the good ones and nothing is half-written. Columns are read by header. With `updateExisting` a row
+ * whose barcode belongs to a reader updates that reader (the cells it fills; never the password or deposit);
+ * otherwise it is refused as a duplicate. The result file lists every row with its outcome; the planner
+ * statistics are refreshed at the end (a bulk import changes app_user a lot).
  */
-async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs: string, job: Job) {
+async function runImport(
+  app: FastifyInstance,
+  schoolId: number,
+  lang: Lang,
+  abs: string,
+  updateExisting: boolean,
+  job: Job,
+) {
   const t = (k: string, p?: Record<string, unknown>) => translate(lang, k, p, schoolId);
   const db = app.database.db;
   const scope = new Scope(schoolId);
@@ -82,7 +118,14 @@ async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs
   } catch {
     throw new Error(t('readers.import.badFile'));
   }
-  const rows = wb.worksheets[0] ? readRows(wb.worksheets[0]) : [];
+  const ws = wb.worksheets[0];
+  const { columns, rows } = ws ? readRows(ws) : { columns: [], rows: [] };
+  if (ws && (!columns.includes('account') || !columns.includes('name')))
+    throw new Error(
+      t('readers.import.noHeader', {
+        headers: `${t('readers.import.col.account')}, ${t('readers.import.col.name')}`,
+      }),
+    );
   await job.setTotal(rows.length);
   const classes = await db
     .select({ id: schoolClass.id, name: schoolClass.name, gradeName: grade.name })
@@ -90,16 +133,34 @@ async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs
     .leftJoin(grade, eq(grade.id, schoolClass.gradeId))
     .where(scope.where(schoolClass));
   const classOf = classIndex(classes);
+  const departmentOf = uniqueNames(
+    await db.select({ id: department.id, name: department.name }).from(department).where(scope.where(department)),
+  );
+  const groupOf = uniqueNames(
+    await db
+      .select({ id: permissionGroup.id, name: permissionGroup.name })
+      .from(permissionGroup)
+      .where(scope.where(permissionGroup)),
+  );
   const accounts = rows.map((r) => r.raw.account).filter(Boolean);
-  const taken = new Set(
-    accounts.length
-      ? (
-          await db
-            .select({ a: appUser.account })
-            .from(appUser)
-            .where(scope.where(appUser, inArray(appUser.account, accounts)))
-        ).map((r) => r.a)
-      : [],
+  const existing = new Map(
+    (accounts.length
+      ? await db
+          .select()
+          .from(appUser)
+          .where(scope.where(appUser, inArray(appUser.account, accounts)))
+      : []
+    ).map((u) => [u.account, u]),
+  );
+  const rfids = rows.map((r) => r.raw.cardRfid).filter(Boolean);
+  const rfidOwner = new Map(
+    (rfids.length
+      ? await db
+          .select({ id: appUser.id, rfid: appUser.cardRfid, name: appUser.name, account: appUser.account })
+          .from(appUser)
+          .where(scope.where(appUser, inArray(appUser.cardRfid, rfids)))
+      : []
+    ).map((u) => [u.rfid as string, u]),
   );
   // New readers without a group get the default group of their identity (looked up once per identity).
   const defaults = new Map<string, number | null>();
@@ -108,37 +169,73 @@ async function runImport(app: FastifyInstance, schoolId: number, lang: Lang, abs
     return defaults.get(identity) ?? null;
   };
   const seen = new Set<string>();
+  const seenRfid = new Set<string>();
   const out: { rowNo: number; account: string; name: string; result: string }[] = [];
   let done = 0;
   for (const { rowNo, raw } of rows) {
     if (job.stopped) break;
     const reasons: string[] = [];
-    const classId = raw.className ? (classOf.get(raw.className) ?? null) : null;
-    if (raw.className && classId == null) reasons.push(t('readers.import.unknownClass', { name: raw.className }));
-    const parsed = toCreateInput(raw, classId);
-    if (!parsed.success) for (const i of parsed.error.issues) reasons.push(t(i.message));
+    const lookup = (text: string, map: Map<string, number>, key: string) => {
+      if (!text) return null;
+      const id = map.get(text) ?? null;
+      if (id == null) reasons.push(t(key, { name: text }));
+      return id;
+    };
+    const refs = {
+      classId: lookup(raw.className, classOf, 'readers.import.unknownClass'),
+      departmentId: lookup(raw.departmentName, departmentOf, 'readers.import.unknownDepartment'),
+      permissionGroupId: lookup(raw.permissionGroupName, groupOf, 'readers.import.unknownGroup'),
+    };
+    const old = raw.account ? existing.get(raw.account) : undefined;
+    const updating = !!old && updateExisting && old.identity !== 'staff';
     if (raw.account && seen.has(raw.account)) reasons.push(t('readers.import.dupInFile'));
-    else if (raw.account && taken.has(raw.account)) reasons.push(t('readers.import.dupInSchool'));
+    else if (old && !updating) reasons.push(t('readers.import.dupInSchool'));
     if (raw.account) seen.add(raw.account);
+    if (raw.cardRfid) {
+      const owner = rfidOwner.get(raw.cardRfid);
+      if (seenRfid.has(raw.cardRfid)) reasons.push(t('readers.import.rfidInFile'));
+      else if (owner && owner.id !== old?.id)
+        reasons.push(`${t('readers.card.rfidTaken')} ${owner.name} (${owner.account})`);
+      seenRfid.add(raw.cardRfid);
+    }
+    const parsed = toCreateInput(raw, refs, updating ? asInput(old) : undefined);
+    if (!parsed.success) for (const i of parsed.error.issues) reasons.push(t(i.message));
+    let outcome = 'readers.import.ok';
     if (!reasons.length && parsed.success) {
-      const values = await readerValues(parsed.data, true);
-      if (values.permissionGroupId == null) values.permissionGroupId = await groupFor(parsed.data.identity);
-      const ins = await db
-        .insert(appUser)
-        .values(scope.values({ ...values, account: parsed.data.account, name: parsed.data.name }))
-        .onConflictDoNothing()
-        .returning({ id: appUser.id });
-      // Lost a race with a reader added meanwhile: reported like any duplicate.
-      if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
+      if (updating) {
+        const values = await readerValues(parsed.data, false);
+        try {
+          await db
+            .update(appUser)
+            .set(values)
+            .where(scope.where(appUser, eq(appUser.id, old.id)));
+          outcome = 'readers.import.updated';
+        } catch (err) {
+          // A card bound to another reader meanwhile (the RFID index): reported on the row.
+          if (((err as any)?.cause ?? err)?.code !== '23505') throw err;
+          reasons.push(t('readers.card.rfidTakenShort'));
+        }
+      } else {
+        const values = await readerValues(parsed.data, true);
+        if (values.permissionGroupId == null) values.permissionGroupId = await groupFor(parsed.data.identity);
+        const ins = await db
+          .insert(appUser)
+          .values(scope.values({ ...values, account: parsed.data.account, name: parsed.data.name }))
+          .onConflictDoNothing()
+          .returning({ id: appUser.id });
+        // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
+        if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
+      }
     }
     out.push({
       rowNo,
       account: raw.account,
       name: raw.name,
-      result: reasons.length ? reasons.join('; ') : t('readers.import.ok'),
+      result: reasons.length ? reasons.join('; ') : t(outcome),
     });
     await job.progress(++done);
   }
+  await db.execute(sql`analyze ${appUser}`);
   return { resultFile: await writeResult(job, t, out) };
 }
 

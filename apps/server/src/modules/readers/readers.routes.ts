@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
 import {
+  READER_IMPORT_COLUMNS,
   ReaderCreate,
   type ReaderDto,
+  type ReaderImportColumn,
   ReaderIdBody,
   ReaderListQuery,
   ReaderUpdate,
@@ -138,26 +140,35 @@ export function readersRoutes(app: FastifyInstance): void {
   cardRoutes(app, svc);
 }
 
+/**
+ * The export writes the import template's columns first, with the same headers, so an exported file can be
+ * edited and imported again (with "update existing readers"); deposit and card state follow (the import
+ * ignores them: the deposit moves only through the ledger).
+ */
 function exportColumns() {
+  type T = (k: string) => string;
   const text = (k: keyof ReaderDto) => (d: ReaderDto) => (d[k] as string | null) ?? '';
+  const byKey: Record<ReaderImportColumn, (d: ReaderDto, t: T) => string | number> = {
+    account: text('account'),
+    name: text('name'),
+    enName: text('enName'),
+    identity: (d, t) => t(`readers.identity.${d.identity}`),
+    sex: (d, t) => t(`readers.sex.${d.sex}`),
+    className: (d) => (d.className ? [d.gradeName, d.className].filter(Boolean).join('/') : ''),
+    departmentName: text('departmentName'),
+    permissionGroupName: text('permissionGroupName'),
+    phone: text('phone'),
+    email: text('email'),
+    birthday: text('birthday'),
+    cardRfid: text('cardRfid'),
+    validUntil: text('validUntil'),
+  };
   return [
-    { labelKey: 'readers.reader.account', value: text('account') },
-    { labelKey: 'readers.reader.name', value: text('name') },
-    {
-      labelKey: 'readers.reader.identity',
-      value: (d: ReaderDto, t: (k: string) => string) => t(`readers.identity.${d.identity}`),
-    },
-    { labelKey: 'readers.reader.sex', value: (d: ReaderDto, t: (k: string) => string) => t(`readers.sex.${d.sex}`) },
-    { labelKey: 'readers.reader.gradeName', value: text('gradeName') },
-    { labelKey: 'readers.reader.className', value: text('className') },
-    { labelKey: 'readers.reader.departmentName', value: text('departmentName') },
-    { labelKey: 'readers.reader.phone', value: text('phone') },
-    { labelKey: 'readers.reader.email', value: text('email') },
-    { labelKey: 'readers.reader.validUntil', value: text('validUntil') },
+    ...READER_IMPORT_COLUMNS.map((k) => ({ labelKey: `readers.import.col.${k}`, value: byKey[k] })),
     { labelKey: 'readers.reader.deposit', value: (d: ReaderDto) => d.deposit },
     {
       labelKey: 'readers.reader.cardLost',
-      value: (d: ReaderDto, t: (k: string) => string) => t(d.cardLost ? 'readers.yes' : 'readers.no'),
+      value: (d: ReaderDto, t: T) => t(d.cardLost ? 'readers.yes' : 'readers.no'),
     },
   ];
 }

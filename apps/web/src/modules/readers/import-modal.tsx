@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Modal, Space, Typography, Upload } from 'antd';
+import { Button, Checkbox, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@shuyuan/contracts/common/paths';
@@ -15,10 +15,19 @@ import { notify } from '../../app/notify.ts';
 export function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [updateExisting, setUpdateExisting] = useState(false);
   return (
     <Modal open={open} title={t('readers.import.title')} onCancel={onClose} footer={null} destroyOnHidden>
       <Space direction="vertical" size="middle">
         <Typography.Text>{t('readers.import.hint')}</Typography.Text>
+        <Checkbox
+          checked={updateExisting}
+          onChange={(e) => setUpdateExisting(e.target.checked)}
+          data-testid="import-update-existing"
+        >
+          {t('readers.import.updateExisting')}
+        </Checkbox>
+        {updateExisting && <Typography.Text type="secondary">{t('readers.import.updateHint')}</Typography.Text>}
         <Space>
           <Button icon={<DownloadOutlined />} onClick={() => void api.download(`${P}/Readers/GetImportTemplate`, {})}>
             {t('readers.import.template')}
@@ -32,7 +41,10 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
               setBusy(true);
               try {
                 const up = await api.post<{ url: string }>(`${P}/upload/post`, body);
-                const job = await api.post<ExportStarted>(`${P}/Readers/ImportReaders`, { fileUrl: up.url });
+                const job = await api.post<ExportStarted>(`${P}/Readers/ImportReaders`, {
+                  fileUrl: up.url,
+                  updateExisting,
+                });
                 downloads.track({ id: job.DataID, fileName: job.FileName });
                 notify.success(t('readers.import.started'));
                 onSuccess?.(job);
