@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
-import type { SearchDocument } from '../search/lib/document.ts';
+import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
+import { type InsertRow, insertRecords } from './marc.insert.ts';
 import { importBatches } from './marc.pipeline.ts';
 import { ResultCsv } from './marc.result.ts';
 import type { RuleSet } from './marc.rules.ts';
@@ -36,10 +35,8 @@ export interface ImportCounts {
 /** Records per transaction: big enough that the INSERT round trips stop mattering, small enough to retry. */
 const BATCH = 500;
 
-interface Pending {
+interface Pending extends InsertRow {
   index: number;
-  row: RecordCreate;
-  doc: SearchDocument;
   copies: MarcHolding[];
 }
 
@@ -76,7 +73,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   const one = async (p: Pending) => {
     try {
       const r = await db.transaction(async (tx) => {
-        const [id] = await createRecords(tx, scope, [p.row], [p.doc]);
+        const [id] = await insertRecords(tx, scope, [p]);
         const plan = await target.planCopies(tx, [copyRequest(p, id)]);
         await target.insertCopies(tx, plan.rows);
         return { id, plan };
@@ -85,7 +82,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     } catch {
       try {
         // Without its copies, so a copy the database refuses costs only the copies.
-        const [id] = await createRecords(db, scope, [p.row], [p.doc]);
+        const [id] = await db.transaction((tx) => insertRecords(tx, scope, [p]));
         const reason = p.copies.length ? [{ key: 'marc.copy.saveFailed', params: { n: p.copies.length } }] : [];
         imported(p, id, 0, reason);
       } catch (e) {
@@ -153,12 +150,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     }
     try {
       const r = await db.transaction(async (tx) => {
-        const ids = await createRecords(
-          tx,
-          scope,
-          keep.map((p) => p.row),
-          keep.map((p) => p.doc),
-        );
+        const ids = await insertRecords(tx, scope, keep);
         const copied = keep.some((p) => p.copies.length);
         const plan = copied
           ? await target.planCopies(
@@ -191,8 +183,8 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       const batch: Pending[] = [];
       for (const p of items) {
         counts.total++;
-        if (p.ok) batch.push({ index: p.index, row: p.row, doc: p.doc, copies: o.copies === false ? [] : p.copies });
-        else note(p.index, 'failed', p, p.msg);
+        if (!p.ok) note(p.index, 'failed', p, p.msg);
+        else batch.push({ ...p, copies: o.copies === false ? [] : p.copies });
       }
       await flush(batch);
       await job.progress(Math.min(offset, size));

@@ -14,7 +14,15 @@ import type { RuleSet } from './marc.rules.ts';
 
 /** One record of the file, ready to insert (with its search document) or refused with its reason. */
 export type Prepared =
-  | { index: number; ok: true; row: RecordCreate; doc: SearchDocument; copies: MarcHolding[] }
+  | {
+      index: number;
+      ok: true;
+      /** the record input without its MARC, which travels as `marcJson` (a string crosses threads cheaply) */
+      row: RecordCreate;
+      marcJson: string | null;
+      doc: SearchDocument;
+      copies: MarcHolding[];
+    }
   | { index: number; ok: false; isbn: string; title: string; msg: Msg };
 
 /** A batch of prepared records and the file offset reached (progress). */
@@ -35,7 +43,9 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
   const c = toRecordCreate(r.record, f);
   if (!c.ok) return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg: c.errors[0] };
   const copies = mapHoldings(r.record, holdingsSources(ruleSet));
-  return { index: r.index, ok: true, row: c.row, doc: recordDocument(c.row), copies };
+  const { marc, ...row } = c.row;
+  const marcJson = marc === undefined ? null : JSON.stringify(marc);
+  return { index: r.index, ok: true, row, marcJson, doc: recordDocument(c.row), copies };
 }
 
 /** Streams the file as batches of prepared records (`size` good records per batch at most). */

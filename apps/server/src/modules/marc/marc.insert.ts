@@ -1,0 +1,108 @@
+import { type RecordCreate, yuanToFen } from '@shuyuan/contracts/catalogue/record';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
+
+/**
+ * The MARC import's write: a batch of records as ONE INSERT … SELECT FROM unnest(…) with one array parameter
+ * per column, instead of a VALUES list with one parameter per cell (500 records × 27 columns = 13,500
+ * parameters, whose building and encoding cost more than the database's own work). The search vector is
+ * computed by the same statement from the same document (`searchVectorSql`), so a record never exists without
+ * it; the MARC arrives as JSON text already serialised by the worker thread.
+ *
+ * The columns are read from the table definition, so a column added to `catalogue_record` is written too, as
+ * long as `RecordCreate` carries it under the same name (like `createRecords`' `recordRow`).
+ */
+export interface InsertRow {
+  row: RecordCreate;
+  doc: SearchDocument;
+  /** `JSON.stringify(row.marc)` made beforehand (worker thread), or null */
+  marcJson: string | null;
+}
+
+const SKIP = new Set(['id', 'schoolId', 'search', 'createdAt', 'updatedAt', 'marc', 'priceFen']);
+
+interface Col {
+  key: string;
+  name: string;
+  type: string;
+  fallback: unknown;
+}
+
+let cached: Col[] | null = null;
+function columns(): Col[] {
+  if (cached) return cached;
+  const all = Object.entries(getTableColumns(catalogueRecord)) as [string, PgColumn][];
+  cached = all
+    .filter(([k]) => !SKIP.has(k))
+    .map(([key, c]) => {
+      const type = c.getSQLType();
+      const literal = c.hasDefault && (typeof c.default !== 'object' || c.default === null);
+      const fallback = literal ? c.default : type.endsWith('[]') ? [] : null;
+      return { key, name: c.name, type, fallback };
+    });
+  return cached;
+}
+
+/** A PostgreSQL array literal of text elements (each quoted; null → NULL). */
+function arrayLiteral(values: (string | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i) out += ',';
+    out += v === null ? 'NULL' : `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`;
+  }
+  return `${out}}`;
+}
+
+/** One cell as array-literal element text (before quoting). */
+function cellText(v: unknown, type: string): string | null {
+  if (v === null || v === undefined) return null;
+  if (type.endsWith('[]')) return arrayLiteral((v as unknown[]).map((x) => (x == null ? null : String(x))));
+  if (type === 'boolean') return v ? 't' : 'f';
+  return String(v);
+}
+
+/** Inserts the rows (in the caller's transaction); answers their ids in the order given. */
+export async function insertRecords(tx: Db, scope: Scope, list: InsertRow[]): Promise<number[]> {
+  if (!list.length) return [];
+  const cols = columns();
+  const params: SQL[] = [];
+  const names: SQL[] = [];
+  const selects: SQL[] = [];
+  for (const c of cols) {
+    const cells = list.map(({ row }) => cellText((row as Record<string, unknown>)[c.key] ?? c.fallback, c.type));
+    // Element type in the unnest: arrays travel as text and are cast per row (unnest would flatten them).
+    const elem = c.type.endsWith('[]') ? 'text' : c.type;
+    params.push(sql`${arrayLiteral(cells)}::${sql.raw(elem)}[]`);
+    names.push(sql`${sql.identifier(c.name)}`);
+    selects.push(
+      c.type.endsWith('[]') ? sql`u.${sql.identifier(c.name)}::${sql.raw(c.type)}` : sql`u.${sql.identifier(c.name)}`,
+    );
+  }
+  const extra: [string, string, (r: InsertRow) => string | null][] = [
+    ['price_fen', 'integer', ({ row }) => (row.price === undefined ? null : String(yuanToFen(row.price)))],
+    ['marc', 'text', (r) => r.marcJson],
+    ['s_a', 'text', (r) => r.doc.A],
+    ['s_b', 'text', (r) => r.doc.B],
+    ['s_c', 'text', (r) => r.doc.C],
+    ['s_d', 'text', (r) => r.doc.D],
+  ];
+  for (const [, type, get] of extra) params.push(sql`${arrayLiteral(list.map(get))}::${sql.raw(type)}[]`);
+  const u = (n: string) => sql`u.${sql.identifier(n)}`;
+  // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values.
+  const search = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
+  const alias = [...cols.map((c) => sql.identifier(c.name)), ...extra.map(([n]) => sql.identifier(n))];
+  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "search", "school_id")
+    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, ${search}, ${scope.schoolId}::integer
+    from unnest(${sql.join(params, sql`, `)}) with ordinality as u(${sql.join(alias, sql`, `)}, "n")
+    order by u."n"
+    returning "id"`;
+  const res = (await tx.execute(query)) as unknown as { rows: { id: number }[] } | { id: number }[];
+  const rows = Array.isArray(res) ? res : res.rows;
+  // Serial ids are taken in insertion order (ordinality order): sorted, they follow the list.
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
