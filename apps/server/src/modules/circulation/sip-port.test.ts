@@ -103,6 +103,20 @@ describe('SIP2 through the desk commands', () => {
     expect(field(out, 'AF')).toBe('No reader has the barcode NOBODY');
   });
 
+  it('refuses a reader whose card is reported lost, as the desk does, and says so in 24', async () => {
+    const r = await makeReader(t.db, scope(), { cardLost: true });
+    const [b] = await makeCopies(t.db, scope(), 1);
+    const out = await checkout(r.account, b);
+    expect(out.fixed.ok).toBe('0');
+    expect(field(out, 'AF')).toBe('Currently unable to borrow books using physical cards');
+    const desk = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b });
+    expect(desk.json.errorCode).toBe('CARD_LOST');
+    const status = await send(`23001${DATE}AO|AA${r.account}|AC|`);
+    // Charge privileges denied (position 1), card reported lost (position 5).
+    expect(status.fixed.patronStatus.slice(0, 5)).toBe('Y   Y');
+    expect(await openLoans(r.id)).toHaveLength(0);
+  });
+
   it("renews (29) a loan, the desk sees the new due date, the rule's renewal limit refuses the next", async () => {
     const r = await makeReader(t.db, scope());
     const [b] = await makeCopies(t.db, scope(), 1);

@@ -125,7 +125,8 @@ async function patron(ctx: SipContext, patronId: string, password: string | unde
   const blocked = disabled || expired || cardLost;
   const status: PatronStatus = {
     chargePrivilegesDenied: blocked || overdueBlocks || overLimit,
-    renewalPrivilegesDenied: blocked,
+    // The desk renews for a reader whose card is lost (renewLoan checks validity only).
+    renewalPrivilegesDenied: disabled || expired,
     cardReportedLost: cardLost,
     tooManyItemsCharged: overLimit,
     tooManyItemsOverdue: overdueBlocks,
@@ -324,7 +325,7 @@ export const sipCirculationPort: CirculationPort = {
     }
     const r = await attempt(ctx, p.lang, () =>
       borrowItem(ctx.db, p.scope, {
-        readerId: reader.id,
+        readerBarcode: req.patronId,
         barcode: req.itemId,
         operatorId: null,
         via: 'sip2',
