@@ -204,9 +204,16 @@ export async function returnItem(
 export async function renewLoan(
   db: Db,
   scope: Scope,
-  input: { barcode: string; readerId?: number; operatorId: number | null },
+  input: {
+    barcode: string;
+    readerId?: number;
+    operatorId: number | null;
+    /** SIP2 no-block renewal: done offline by the machine, recorded without the checks, with its due date. */
+    offline?: { dueDate?: string };
+  },
 ) {
   const today = await schoolToday(db, scope);
+  const offline = input.offline;
   return db.transaction(async (tx) => {
     const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
     const { loan: l } = await lockOpenLoan(tx, scope, c.id, c.barcode);
@@ -214,18 +221,20 @@ export async function renewLoan(
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
     const reader = await findReader(tx, scope, { readerId: l.userId });
-    checkReaderValid(reader, today);
-    await runRenewChecks({ tx, scope, today, copy: c, loan: l });
+    if (!offline) checkReaderValid(reader, today);
+    if (!offline) await runRenewChecks({ tx, scope, today, copy: c, loan: l });
     const rule = await getEffectiveRule(tx, scope, {
       identity: reader.identity,
       groupId: reader.permissionGroupId,
       resourceTypeId,
       locationId: c.locationId,
     });
-    if (l.renewals >= rule.maxRenewals) throw fail(CircError.RENEW_LIMIT, 'circ.renewLimit', { count: l.renewals });
+    if (!offline && l.renewals >= rule.maxRenewals)
+      throw fail(CircError.RENEW_LIMIT, 'circ.renewLimit', { count: l.renewals });
     const overdue = l.dueDate < today;
-    if (overdue && !rule.overdueRenewAllowed) throw fail(CircError.RENEW_OVERDUE_REFUSED, 'circ.renewOverdueRefused');
-    const dueDate = await dueDateAfter(tx, scope, overdue ? today : l.dueDate, rule.renewDays);
+    if (!offline && overdue && !rule.overdueRenewAllowed)
+      throw fail(CircError.RENEW_OVERDUE_REFUSED, 'circ.renewOverdueRefused');
+    const dueDate = offline?.dueDate ?? (await dueDateAfter(tx, scope, overdue ? today : l.dueDate, rule.renewDays));
     await tx
       .update(loan)
       .set({ dueDate, renewals: l.renewals + 1 })

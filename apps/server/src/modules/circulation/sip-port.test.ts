@@ -289,7 +289,7 @@ describe('SIP2 through the desk commands', () => {
     expect((await send(`17${DATE}AO|AB${busy}|`)).fixed.circulationStatus).toBe('08');
   });
 
-  it('no block (offline): a checkout over the limit is recorded with the due date the machine gave; an offline return counts overdue days to its return date', async () => {
+  it('no block (offline): a checkout over the limit and a renewal past the limit are recorded with the machine due dates; an offline return counts overdue days to its return date', async () => {
     await addRule(t.db, scope(), { permissionGroupId: 7002, maxLoans: 1 });
     const r = await makeReader(t.db, scope(), { permissionGroupId: 7002 });
     const [b1, b2] = await makeCopies(t.db, scope(), 2);
@@ -304,6 +304,17 @@ describe('SIP2 through the desk commands', () => {
     // Reported twice (the machine resends after a lost answer): still ok, still one loan.
     expect((await checkout(r.account, b2, { nb: sipDay(nb) })).fixed.ok).toBe('1');
     expect(await openLoans(r.id)).toHaveLength(2);
+    // An offline renewal past the renewal limit (1) is recorded with the machine's new due date.
+    expect((await renew(r.account, b2)).fixed.ok).toBe('1');
+    expect((await renew(r.account, b2)).fixed.ok).toBe('0');
+    const later = addDays(today, 30);
+    const nbRenew = await send(`29NY${DATE}${sipDay(later)}AO|AA${r.account}|AB${b2}|AC|`);
+    expect(nbRenew.fixed).toMatchObject({ ok: '1', renewalOk: 'Y' });
+    const renewed = await t.post(`${C}/GetUserBorrowing`, { readerBarcode: r.account });
+    expect(renewed.json.data.List.find((x: { barcode: string }) => x.barcode === b2)).toMatchObject({
+      dueDate: later,
+      renewals: 2,
+    });
 
     // b1 fell due 10 days ago; the machine took it back 8 days ago while offline: 2 days overdue.
     const [c1] = await t.db.select({ id: copy.id }).from(copy).where(eq(copy.barcode, b1));

@@ -264,9 +264,14 @@ interface Admitted {
 /** The machine's no-block due date as a school day, if it sent a usable one. */
 const offlineDue = (ctx: SipContext, d: Date | undefined) => (d ? dateIn(d, ctx.timeZone) : undefined);
 
-async function renewFor(ctx: SipContext, p: Admitted, itemId: string): Promise<CheckoutResult> {
+async function renewFor(
+  ctx: SipContext,
+  p: Admitted,
+  itemId: string,
+  offline?: { dueDate?: string },
+): Promise<CheckoutResult> {
   const r = await attempt(ctx, p.lang, () =>
-    renewLoan(ctx.db, p.scope, { barcode: itemId, readerId: p.reader.id, operatorId: null }),
+    renewLoan(ctx.db, p.scope, { barcode: itemId, readerId: p.reader.id, operatorId: null, offline }),
   );
   if (!r.value) return refused(r.message);
   return {
@@ -430,7 +435,8 @@ export const sipCirculationPort: CirculationPort = {
   async renew(ctx, req) {
     const p = await admit(ctx, req);
     if (!('scope' in p)) return p;
-    return renewFor(ctx, p, req.itemId);
+    // No block: the machine renewed offline; record it with the due date it gave the patron.
+    return renewFor(ctx, p, req.itemId, req.noBlock ? { dueDate: offlineDue(ctx, req.nbDueDate) } : undefined);
   },
 };
 
