@@ -67,7 +67,7 @@ describe('closed days count neither towards loans nor towards overdue days', () 
     expect(daysBetween(today, dueDate)).toBeGreaterThanOrEqual(40);
   });
 
-  it('overdue days skip the days the library was closed, on the loan list and at the return desk', async () => {
+  it('overdue days skip the days the library was closed, on the loan lists, in reminders and at the return desk', async () => {
     const today = await schoolToday(t.db, scope());
     const r = await makeReader(t.db, scope());
     const [b] = await makeCopies(t.db, scope(), 1);
@@ -82,6 +82,8 @@ describe('closed days count neither towards loans nor towards overdue days', () 
     expect(list.json.data.List).toMatchObject([{ barcode: b, overdueDays: 6 }]);
     const all = await t.post(`${C}/GetAllBorrowing`, { SearchKey: r.account, overdueOnly: true });
     expect(all.json.data.List).toMatchObject([{ barcode: b, overdueDays: 6 }]);
+    const reminders = await t.post(`${P}/Reminder/GetDueList`, { kind: 'overdue', SearchKey: r.account });
+    expect(reminders.json.data.List).toMatchObject([{ barcode: b, overdueDays: 6 }]);
     const back = await t.post(`${C}/LiteratureReturn`, { barcode: b });
     expect(back.json.data.overdueDays).toBe(6);
   });

@@ -9,7 +9,7 @@ import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
-import { addDays, daysBetween, schoolToday } from '../circulation/rules.service.ts';
+import { addDays, daysBetween, overdueDayCounter, schoolToday } from '../circulation/rules.service.ts';
 import { loadConfig, sendMail } from '../mail/mail.service.ts';
 import { studentParent } from '../circ-records/circ-records.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
@@ -98,11 +98,18 @@ export async function dueList(db: Db, scope: Scope, q: DueListQuery) {
     .orderBy(asc(loan.dueDate), asc(appUser.account), asc(loan.id))
     .limit(q.Rows)
     .offset(pageOffset(q));
+  // Overdue days count open days only (closed days are not charged); a loan not yet due keeps its days to go (≤ 0).
+  const overdue = await overdueDayCounter(
+    db,
+    scope,
+    today,
+    rows.map((r) => r.dueDate),
+  );
   return list(
     rows.map((r) => ({
       ...r,
       borrowedAt: r.borrowedAt.toISOString(),
-      overdueDays: daysBetween(r.dueDate, today),
+      overdueDays: r.dueDate < today ? overdue(r.dueDate) : daysBetween(r.dueDate, today),
       lastRemindedAt: r.lastRemindedAt ? new Date(r.lastRemindedAt).toISOString() : null,
     })),
     n,
@@ -246,6 +253,12 @@ export async function sendReminders(
       scope.where(loan, isNull(loan.returnedAt), cond, recent, o.loanIds ? undefined : classCond(o.classId, o.gradeId)),
     )
     .orderBy(asc(appUser.id), asc(loan.dueDate), asc(loan.id));
+  const overdue = await overdueDayCounter(
+    db,
+    scope,
+    today,
+    rows.map((r) => r.dueDate),
+  );
   const byReader = new Map<number, typeof rows>();
   for (const r of rows) byReader.set(r.reader.id, [...(byReader.get(r.reader.id) ?? []), r]);
   const out: SendRemindersResult = { sent: 0, failed: 0, noAddress: 0, loans: rows.length };
@@ -269,7 +282,7 @@ export async function sendReminders(
           title: l.title,
           barcode: l.barcode,
           dueDate: l.dueDate,
-          overdueDays: daysBetween(l.dueDate, today),
+          overdueDays: l.dueDate < today ? overdue(l.dueDate) : daysBetween(l.dueDate, today),
         })),
       },
       { trigger: o.trigger, operatorId: o.operatorId, loanIds: loans.map((l) => l.loanId) },
