@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loadUserSession } from '../../app/auth/load.ts';
-import { usePermission } from '../../app/auth/permission.tsx';
 import { useSession } from '../../app/auth/session.ts';
+import { findMenu } from '../../app/layout/menu.ts';
 import { Problem } from '../../app/router/Problem.tsx';
 import CardDeskPage from './card-desk.page.tsx';
 
@@ -26,23 +26,30 @@ function Centered({ text }: { text: string }) {
 export default function CardStationPage() {
   const { t } = useTranslation();
   const loc = useLocation();
-  const { token, user } = useSession();
-  const allowed = usePermission(CARDS);
+  const { token, user, menus, operations } = useSession();
+  // Screens are granted through the menus; operations hold `<code>:<verb>` entries ('*' = everything).
+  const allowed =
+    !!findMenu(menus, `/${CARDS.replaceAll('.', '/')}`) ||
+    operations.some((o) => o === '*' || o.startsWith(`${CARDS}:`));
   const [failed, setFailed] = useState(false);
+  // A session restored from storage has its menus already; a fresh one waits for them before judging access.
+  const [loaded, setLoaded] = useState(!!user);
 
   useEffect(() => {
     if (!token) void import('../../app/auth/oidc.ts').then((m) => m.signIn(`${loc.pathname}${loc.search}`));
   }, [token, loc.pathname, loc.search]);
   const load = useCallback(() => {
     setFailed(false);
-    loadUserSession().catch(() => setFailed(true));
+    loadUserSession()
+      .then(() => setLoaded(true))
+      .catch(() => setFailed(true));
   }, []);
   useEffect(() => {
     if (token && !user) load();
   }, [token, user, load]);
 
   if (!token) return <Centered text={t('app.load.signingIn')} />;
-  if (!user) {
+  if (!user || !loaded) {
     if (!failed) return <Centered text={t('app.load.loadingSession')} />;
     return (
       <Problem
