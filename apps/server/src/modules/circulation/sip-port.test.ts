@@ -11,7 +11,7 @@ import { useTestApp } from '../../test/helper.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { loan } from './circulation.table.ts';
 import { addDays, schoolToday } from './rules.service.ts';
-import { addRule, makeCopies, makeReader, setSetting } from './test-fixtures.ts';
+import { addRule, makeCopies, makeReader, setOverdueMode, setSetting } from './test-fixtures.ts';
 
 const t = useTestApp();
 let sip: Sip2Server;
@@ -115,6 +115,32 @@ describe('SIP2 through the desk commands', () => {
     // Charge privileges denied (position 1), card reported lost (position 5).
     expect(status.fixed.patronStatus.slice(0, 5)).toBe('Y   Y');
     expect(await openLoans(r.id)).toHaveLength(0);
+  });
+
+  it('under overdue mode unified refusal an overdue loan refuses 11 and shows in 24, as at the desk', async () => {
+    const r = await makeReader(t.db, scope());
+    const [b1, b2] = await makeCopies(t.db, scope(), 2);
+    expect((await checkout(r.account, b1)).fixed.ok).toBe('1');
+    const today = await schoolToday(t.db, scope());
+    await t.db
+      .update(loan)
+      .set({ dueDate: addDays(today, -2) })
+      .where(and(eq(loan.userId, r.id), isNull(loan.returnedAt)));
+    await setOverdueMode(t.db, scope(), 'unified-refusal');
+    try {
+      const out = await checkout(r.account, b2);
+      expect(out.fixed.ok).toBe('0');
+      expect(field(out, 'AF')).toBe('The reader has 1 overdue loans and cannot borrow');
+      const desk = await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b2 });
+      expect(desk.json.errorCode).toBe('OVERDUE_REFUSED');
+      const status = await send(`23001${DATE}AO|AA${r.account}|AC|`);
+      // Charge privileges denied (position 1), too many items overdue (position 7).
+      expect(status.fixed.patronStatus.slice(0, 7)).toBe('Y     Y');
+      expect(field(status, 'AF')).toBe('The reader has 1 overdue loans and cannot borrow');
+    } finally {
+      await setOverdueMode(t.db, scope(), 'unified-lendable');
+    }
+    expect((await checkout(r.account, b2)).fixed.ok).toBe('1');
   });
 
   it("renews (29) a loan, the desk sees the new due date, the rule's renewal limit refuses the next", async () => {

@@ -120,7 +120,15 @@ async function patron(ctx: SipContext, patronId: string, password: string | unde
   const expired = !!r.validUntil && r.validUntil < today;
   // The desk refuses a reader found by barcode while the card is reported lost.
   const cardLost = !readerCardUsable(r);
-  const overdueBlocks = counts.overdue > 0 && mode === OverdueMode.UNIFIED_REFUSAL;
+  // As borrowItem: unified refusal blocks on any overdue loan; single processing (rule forbids lending while
+  // overdue) on each overdue loan whose review is not processed yet.
+  const blocking =
+    mode === OverdueMode.UNIFIED_REFUSAL
+      ? counts.overdue
+      : mode === OverdueMode.SINGLE && !rule.overdueLendAllowed
+        ? counts.unreviewed
+        : 0;
+  const overdueBlocks = blocking > 0;
   const overLimit = counts.open >= rule.maxLoans;
   const blocked = disabled || expired || cardLost;
   const status: PatronStatus = {
@@ -139,7 +147,7 @@ async function patron(ctx: SipContext, patronId: string, password: string | unde
       : cardLost
         ? t(lang, 'circ.cardLost', {}, ctx.schoolId)
         : overdueBlocks
-          ? t(lang, 'circ.overdueRefused', { count: counts.overdue }, ctx.schoolId)
+          ? t(lang, 'circ.overdueRefused', { count: blocking }, ctx.schoolId)
           : overLimit
             ? t(lang, 'circ.overLimit', { count: counts.open, max: rule.maxLoans }, ctx.schoolId)
             : undefined;
