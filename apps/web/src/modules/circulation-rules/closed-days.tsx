@@ -13,7 +13,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
 /**
  * The school calendar: closed days are marked red; a click marks or opens a day (with `:edit`). A range with
- * weekdays marks, e.g., every Saturday and Sunday of a term at once. Due dates never fall on a closed day.
+ * weekdays marks, e.g., every Saturday and Sunday of a term at once. Closed days do not count towards loan periods
+ * or overdue days, and a due date never falls on one.
  */
 export function ClosedDays() {
   const { t } = useTranslation();
