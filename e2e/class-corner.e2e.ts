@@ -75,6 +75,8 @@ beforeAll(async () => {
       count: 3,
       barcodes: BOOKS,
       locationId: loc.id,
+      // The circulation store: only its copies lend (copies still in cataloguing are refused).
+      storeType: 2,
     });
     await call(`${P}/ClassCorner/AddClassCorner`, {
       name: '3-2班图书角',
