@@ -57,7 +57,7 @@ export function ImportProgress({ job }: { job: JobView | null }) {
             columns={[
               { title: t('marc.preview.no'), dataIndex: 'no', width: 70 },
               { title: t('marc.import.status'), dataIndex: 'status', width: 90 },
-              { title: 'ISBN', dataIndex: 'isbn', width: 140 },
+              { title: t('marc.field.isbn'), dataIndex: 'isbn', width: 140 },
               { title: t('marc.field.title'), dataIndex: 'title' },
               { title: t('marc.import.reason'), dataIndex: 'reason' },
             ]}

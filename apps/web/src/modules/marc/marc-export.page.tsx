@@ -119,7 +119,7 @@ export default function MarcExportPage() {
               onChange={(e) => setFormat(e.target.value)}
               options={[
                 { value: 'iso2709', label: t('marc.export.iso2709') },
-                { value: 'marcxml', label: 'MARCXML (.xml)' },
+                { value: 'marcxml', label: t('marc.export.marcxml') },
               ]}
             />
           </Form.Item>
@@ -193,10 +193,10 @@ export default function MarcExportPage() {
               onChange: (p) => void search(p),
             }}
             columns={[
-              { title: 'ID', dataIndex: 'id', width: 80 },
+              { title: t('marc.field.recordId'), dataIndex: 'id', width: 80 },
               { title: t('marc.field.title'), dataIndex: 'title' },
               { title: t('marc.field.author'), dataIndex: 'author', width: 180 },
-              { title: 'ISBN', dataIndex: 'isbn', width: 150 },
+              { title: t('marc.field.isbn'), dataIndex: 'isbn', width: 150 },
               { title: t('marc.field.classification'), dataIndex: 'classNo', width: 110 },
               { title: t('marc.field.year'), dataIndex: 'pubYear', width: 70 },
             ]}

@@ -7,11 +7,12 @@ import type {
   MarcPreviewRow,
   MarcReadOptions,
 } from '@shuyuan/contracts/marc/api';
-import { Button, Card, Form, Radio, Select, Space, Steps, Typography, Upload } from 'antd';
+import { Button, Card, Checkbox, Form, Radio, Select, Space, Steps, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
+import { useEditingOptions } from '../catalogue/use-options.ts';
 import { ImportProgress } from './import-result.tsx';
 import { fmtSize, type Started, uploadFile, useJob } from './job.ts';
 import { PreviewTable } from './preview.tsx';
@@ -30,6 +31,10 @@ export default function MarcImportPage() {
   const [file, setFile] = useState<{ url: string; name: string; size: number } | null>(null);
   const [read, setRead] = useState<MarcReadOptions>({ charset: 'auto', flavour: 'auto' });
   const [policy, setPolicy] = useState<DuplicatePolicy>('skip');
+  const [copies, setCopies] = useState<{ createCopies: boolean; locationId?: number; batchId?: number }>({
+    createCopies: true,
+  });
+  const opts = useEditingOptions();
   const [rows, setRows] = useState<MarcPreviewRow[]>([]);
   const [loading, setLoading] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -54,7 +59,7 @@ export default function MarcImportPage() {
     setStarted(
       await api.post<Started>(
         `${P}/Marc/Import`,
-        { fileUrl: file.url, fileName: file.name, duplicatePolicy: policy, ...read },
+        { fileUrl: file.url, fileName: file.name, duplicatePolicy: policy, ...read, ...copies },
         { loading: true },
       ),
     );
@@ -145,6 +150,46 @@ export default function MarcImportPage() {
         {file && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             {t(`marc.policy.${policy}Hint`)}
+          </Typography.Paragraph>
+        )}
+        {file && (
+          <Form layout="inline" style={{ rowGap: 8, marginTop: 12 }} className="sy-marc-copies">
+            <Form.Item label={t('marc.import.copies')}>
+              <Checkbox
+                checked={copies.createCopies}
+                disabled={!!started}
+                onChange={(e) => setCopies({ ...copies, createCopies: e.target.checked })}
+              >
+                {t('marc.import.createCopies')}
+              </Checkbox>
+            </Form.Item>
+            <Form.Item label={t('marc.import.location')}>
+              <Select<number>
+                style={{ width: 260 }}
+                allowClear
+                value={copies.locationId}
+                disabled={!!started || !copies.createCopies}
+                placeholder={t('marc.import.locationDefault')}
+                onChange={(locationId) => setCopies({ ...copies, locationId })}
+                options={opts.locations}
+              />
+            </Form.Item>
+            <Form.Item label={t('marc.import.batch')}>
+              <Select<number>
+                style={{ width: 220 }}
+                allowClear
+                value={copies.batchId}
+                disabled={!!started || !copies.createCopies}
+                placeholder={t('marc.import.batchNone')}
+                onChange={(batchId) => setCopies({ ...copies, batchId })}
+                options={opts.batches}
+              />
+            </Form.Item>
+          </Form>
+        )}
+        {file && copies.createCopies && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('marc.import.copiesHint')}
           </Typography.Paragraph>
         )}
       </Card>

@@ -61,7 +61,7 @@ export function PreviewTable({
           },
           { title: t('marc.field.title'), render: (_, r) => text(r.fields?.title) },
           { title: t('marc.field.author'), render: (_, r) => text(r.fields?.author), width: 160 },
-          { title: 'ISBN', render: (_, r) => text(r.fields?.isbn), width: 140 },
+          { title: t('marc.field.isbn'), render: (_, r) => text(r.fields?.isbn), width: 140 },
           { title: t('marc.field.publisher'), render: (_, r) => text(r.fields?.publisher), width: 160 },
           { title: t('marc.field.year'), render: (_, r) => text(r.fields?.year), width: 70 },
           {
@@ -106,7 +106,24 @@ export function PreviewTable({
         title={one ? t('marc.preview.record', { n: one.index + 1 }) : ''}
         destroyOnHidden
       >
-        {one && !one.ok && <Alert type="error" showIcon message={one.error} description={one.detail} />}
+        {one && !one.ok && (
+          <Alert
+            type="error"
+            showIcon
+            message={one.error}
+            description={
+              // The parser's own words (English, byte offsets): for whoever fixes the file, not translated.
+              one.detail ? (
+                <details className="sy-marc-detail">
+                  <summary>{t('marc.preview.technical')}</summary>
+                  <Typography.Text type="secondary" code lang="en">
+                    {one.detail}
+                  </Typography.Text>
+                </details>
+              ) : undefined
+            }
+          />
+        )}
         {one?.ok && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text type="secondary">{t('marc.preview.flavour', { flavour: one.flavour })}</Typography.Text>
