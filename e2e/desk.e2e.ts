@@ -34,6 +34,9 @@ const FAST = [
   { account: 'S2026022', name: '吴六' },
 ];
 const QUEUED = ['QUEUE001', 'QUEUE002', 'QUEUE003'];
+/** A reader who types their password at the desk when the school asks for verification. */
+const VERIFIED = { account: 'S2026031', name: '郑七', password: 'Reader#2026' };
+const VERIFY_BOOKS = ['VERI0001', 'VERI0002'];
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
@@ -97,6 +100,14 @@ beforeAll(async () => {
       barcodes: [LOST],
       storeType: 2,
     });
+    await call(`${P}/Readers/AddReader`, { ...VERIFIED, identity: 'student' });
+    const ver = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '草房子', author: '曹文轩' });
+    await call(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: ver.id,
+      count: 2,
+      barcodes: VERIFY_BOOKS,
+      storeType: 2,
+    });
     const fast = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '城南旧事', author: '林海音' });
     await call(`${P}/Literature/AddItemsCollectionInfo`, {
       recordId: fast.id,
@@ -132,7 +143,6 @@ async function scan(path: string, id: string, code: string) {
   await scanBox(path, id).fill(code);
   await scanBox(path, id).press('Enter');
 }
-const lines = () => view(page, BORROW).getByTestId('scan-line');
 
 describe('the circulation desk', () => {
   it('lends three books to a student and refuses the fourth: over the limit', async () => {
@@ -149,14 +159,11 @@ describe('the circulation desk', () => {
 
     // Scanned one after another without waiting: the queue lends them in order.
     for (const b of BOOKS) await scan(BORROW, 'desk-scan', b);
-    await expect
-      .poll(() =>
-        lines()
-          .filter({ has: page.locator('[data-state="pending"]') })
-          .count(),
-      )
-      .toBe(0);
-    await expect.poll(() => view(page, BORROW).locator('[data-testid="scan-line"][data-state="ok"]').count()).toBe(3);
+    const state = (st: string) => view(page, BORROW).locator(`[data-testid="scan-line"][data-state="${st}"]`);
+    await expect.poll(() => state('pending').count()).toBe(0);
+    // The reader's card and the first three books are done.
+    await expect.poll(() => state('ok').count()).toBe(4);
+    for (const b of BOOKS.slice(0, 3)) await state('ok').filter({ hasText: b }).waitFor();
     const refused = view(page, BORROW).locator('[data-testid="scan-line"][data-state="refused"]');
     await refused.filter({ hasText: BOOKS[3] }).waitFor();
     const overLimit = serverText('zh', 'circ.overLimit', { count: 3, max: 3 });
@@ -306,5 +313,42 @@ describe('the circulation desk', () => {
     await found.getByText(zh('losses.found.toShelf', { barcode: LOST, title: '昆虫记' })).waitFor();
     const [c] = await sql(dbUrl(), 'select circ_state from copy where barcode = $1', [LOST]);
     expect(c.circ_state).toBe('available');
+  });
+
+  it('waits for the reader to type the password when the school asks for verification, keeping the scans', async () => {
+    const [s] = await sql(dbUrl(), 'select school_id from app_user where account = $1', [VERIFIED.account]);
+    await sql(dbUrl(), `insert into setting (school_id, key, value) values ($1, 'circ.borrowVerify', 'true'::jsonb)`, [
+      s.school_id,
+    ]);
+    try {
+      await page.goto(`${server.url}/library/#${BORROW}`);
+      await page.reload();
+      await scanBox(BORROW, 'desk-scan').waitFor();
+      await scan(BORROW, 'desk-scan', VERIFIED.account);
+      // The queue waits on the password box; nothing is lent meanwhile.
+      const dialog = page
+        .locator('.ant-modal')
+        .filter({ hasText: zh('circulation.verify.title', { name: VERIFIED.name }) });
+      await dialog.waitFor();
+      await dialog.locator('input[type=password]').fill(VERIFIED.password);
+      await dialog.locator('input[type=password]').press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      for (const b of VERIFY_BOOKS) await scan(BORROW, 'desk-scan', b);
+      for (const b of VERIFY_BOOKS)
+        await view(page, BORROW)
+          .locator('[data-testid="scan-line"][data-state="ok"]')
+          .filter({ hasText: b })
+          .filter({ hasText: VERIFIED.name })
+          .waitFor();
+      const rows = await sql(
+        dbUrl(),
+        `select c.barcode from loan l join copy c on c.id = l.copy_id join app_user u on u.id = l.user_id
+          where u.account = $1 and l.returned_at is null order by c.barcode`,
+        [VERIFIED.account],
+      );
+      expect(rows.map((r) => r.barcode)).toEqual(VERIFY_BOOKS);
+    } finally {
+      await sql(dbUrl(), `delete from setting where key = 'circ.borrowVerify'`);
+    }
   });
 });

@@ -34,7 +34,13 @@ export default function BorrowDeskPage() {
   const [loans, setLoans] = useState<LoanRow[]>([]);
   const [holds, setHolds] = useState<ShelfHold[]>([]);
   const [needVerify, setNeedVerify] = useState(false);
-  const needVerifyRef = useRef(false);
+  /** Whether the school asks readers to verify; the first reader waits for the answer. */
+  const [needVerifyAnswer] = useState(() =>
+    deskApi.needVerify().then(
+      (v) => v.needVerify,
+      () => false,
+    ),
+  );
   /** The verification the queue is waiting for (the modal is open while this is set). */
   const [verifying, setVerifying] = useState<{
     reader: DeskReader;
@@ -67,8 +73,8 @@ export default function BorrowDeskPage() {
           reader: (code) => deskApi.reader(code),
           borrow: (account, code, token) => deskApi.borrow(account, code, token),
           isNotCopy: (e) => errorCodeOf(e) === 'COPY_NOT_FOUND',
-          verify: (r) =>
-            needVerifyRef.current
+          verify: async (r) =>
+            (await needVerifyAnswer)
               ? new Promise<string>((done, no) =>
                   setVerifying({
                     reader: r,
@@ -76,7 +82,7 @@ export default function BorrowDeskPage() {
                     cancel: () => no(new Error(tRef.current('circulation.borrow.verifyCancelled', { name: r.name }))),
                   }),
                 )
-              : Promise.resolve(''),
+              : '',
           onReader: (r) => {
             setReader(r);
             setLimit(null);
@@ -106,14 +112,8 @@ export default function BorrowDeskPage() {
   );
 
   useEffect(() => {
-    deskApi.needVerify().then(
-      (v) => {
-        needVerifyRef.current = v.needVerify;
-        setNeedVerify(v.needVerify);
-      },
-      () => undefined,
-    );
-  }, []);
+    void needVerifyAnswer.then(setNeedVerify);
+  }, [needVerifyAnswer]);
 
   // After the queue drains, the panel shows the loans and limits as the server now has them.
   const waiting = pending.length;

@@ -25,7 +25,8 @@ export interface BorrowSessionDeps<R extends SessionReader, L> {
   isNotCopy: (e: unknown) => boolean;
   /**
    * When the school asks readers to verify: resolves the reader's token once they typed their password,
-   * rejects when the librarian cancels. The queue waits meanwhile (later scans stay queued).
+   * rejects when the librarian cancels. The queue waits meanwhile (later scans stay queued). Resolves an empty
+   * token when the school does not ask.
    */
   verify?: (reader: R) => Promise<string>;
   /** The sequence's current reader changed (a card was handled, Esc, or a verification was cancelled). */
@@ -82,7 +83,7 @@ export class BorrowSession<R extends SessionReader, L> {
     if (this.deps.verify) {
       try {
         const token = await this.deps.verify(reader);
-        this.select(reader, token);
+        this.select(reader, token || undefined);
       } catch (e) {
         this.select(null);
         throw e;
