@@ -1,4 +1,4 @@
-import { eq, ne } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -23,6 +23,39 @@ export async function checkRfidFree(
     .limit(1);
   if (other)
     throw invalid([{ path: 'cardRfid', message: `${t('readers.card.rfidTaken')} ${other.name} (${other.account})` }]);
+  await checkScanKeys(db, scope, t, readerId, { cardRfid: rfid });
+}
+
+/**
+ * A scanned card is looked up by barcode and by RFID alike (desk, card desk): a reader's RFID must not be
+ * another reader's barcode, nor a new barcode another reader's RFID, or one scan would name two readers.
+ */
+export async function checkScanKeys(
+  db: Db,
+  scope: Scope,
+  t: (k: string) => string,
+  readerId: number | null,
+  keys: { account?: string | null; cardRfid?: string | null },
+): Promise<void> {
+  const notMe = readerId == null ? undefined : ne(appUser.id, readerId);
+  const issues: { path: string; message: string }[] = [];
+  if (keys.cardRfid) {
+    const [o] = await db
+      .select({ name: appUser.name, account: appUser.account })
+      .from(appUser)
+      .where(scope.where(appUser, sql`lower(${appUser.account}) = lower(${keys.cardRfid})`, notMe))
+      .limit(1);
+    if (o) issues.push({ path: 'cardRfid', message: `${t('readers.card.rfidIsBarcode')} ${o.name} (${o.account})` });
+  }
+  if (keys.account) {
+    const [o] = await db
+      .select({ name: appUser.name, account: appUser.account })
+      .from(appUser)
+      .where(scope.where(appUser, eq(appUser.cardRfid, keys.account), notMe))
+      .limit(1);
+    if (o) issues.push({ path: 'account', message: `${t('readers.card.barcodeIsRfid')} ${o.name} (${o.account})` });
+  }
+  if (issues.length) throw invalid(issues);
 }
 
 /** A lost race on the RFID index (two desks binding the same card at once) reported on the field too. */

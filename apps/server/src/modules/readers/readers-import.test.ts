@@ -163,6 +163,7 @@ describe('reader import', () => {
           ['2030-07-31', 'RF-IMP-1', '林一', 'HDR1', 'Lin Yi', '2013-05-06', '初中部', '七年级3班', '初中借阅', 'x'],
           ['', 'RF-IMP-1', '林二', 'HDR2', '', '', '', '', '', ''],
           ['', '', '林三', 'HDR3', '', '', '外星部', '', '不存在组', ''],
+          ['', 'HDR1', '林四', 'HDR4', '', '', '', '', '', ''],
         ],
         headers,
       ),
@@ -185,6 +186,7 @@ describe('reader import', () => {
       'Imported',
       'Card RFID repeated in the file',
       'Unknown department: 外星部; Unknown permission group: 不存在组',
+      "This RFID is another reader's barcode: 林一 (HDR1)",
     ]);
   });
 

@@ -5,7 +5,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
 import { ImportReadersBody, READER_IMPORT_COLUMNS } from '@shuyuan/contracts/readers/reader';
 import type { Lang } from '@shuyuan/contracts/common/lang';
-import { fail } from '../../platform/errors.ts';
+import { BizError, fail } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
@@ -16,6 +16,7 @@ import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { classIndex, readRows, toCreateInput, uniqueNames } from './import-rows.ts';
+import { checkScanKeys } from './card-rfid.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -201,6 +202,18 @@ async function runImport(
     const parsed = toCreateInput(raw, refs, updating ? asInput(old) : undefined);
     if (!parsed.success) for (const i of parsed.error.issues) reasons.push(t(i.message));
     let outcome = 'readers.import.ok';
+    if (!reasons.length && parsed.success) {
+      // One scan must name one reader: RFID vs other readers' barcodes, new barcode vs their RFIDs.
+      try {
+        await checkScanKeys(db, scope, t, old?.id ?? null, {
+          account: updating ? undefined : raw.account,
+          cardRfid: raw.cardRfid,
+        });
+      } catch (e) {
+        if (!(e instanceof BizError) || !e.issues) throw e;
+        reasons.push(...e.issues.map((i) => i.message));
+      }
+    }
     if (!reasons.length && parsed.success) {
       if (updating) {
         const values = await readerValues(parsed.data, false);

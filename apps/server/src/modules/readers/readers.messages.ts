@@ -7,6 +7,14 @@ registerMessages({
     zh: '该RFID卡已绑定给其他读者',
     en: 'This RFID card is already bound to another reader',
   },
+  'readers.card.rfidIsBarcode': {
+    zh: '该RFID与另一读者的读者条码相同：',
+    en: "This RFID is another reader's barcode:",
+  },
+  'readers.card.barcodeIsRfid': {
+    zh: '该读者条码与另一读者的卡片RFID相同：',
+    en: "This barcode is another reader's card RFID:",
+  },
   'readers.reader.cardRfid': { zh: '卡片 RFID', en: 'Card RFID' },
   'readers.card.validUntilPast': {
     zh: '有效期不能早于今天',

@@ -22,7 +22,7 @@ import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
 import { reissueCard, setCardLost } from '../losses/lost-cards.service.ts';
-import { RFID_CONSTRAINT } from './card-rfid.ts';
+import { checkScanKeys, RFID_CONSTRAINT } from './card-rfid.ts';
 import { anyOpenLoans, defaultGroupId, readerDto, readerValues } from './reader.values.ts';
 import { importRoutes } from './readers.import.ts';
 import { cardRoutes } from './cards.routes.ts';
@@ -82,7 +82,8 @@ export function readersRoutes(app: FastifyInstance): void {
       return v;
     },
     hooks: {
-      beforeSave: async ({ ctx, db, input }) => {
+      beforeSave: async ({ ctx, db, input, existing }) => {
+        await checkScanKeys(db, ctx.scope, ctx.t, existing?.id ?? null, input);
         await mustExist(db, ctx, schoolClass, input.classId, 'classId', 'readers.reader.classInvalid');
         await mustExist(db, ctx, department, input.departmentId, 'departmentId', 'readers.reader.departmentInvalid');
         await mustExist(

@@ -98,6 +98,21 @@ describe('readers', () => {
     }
     const [rowB] = await t.db.select().from(appUser).where(eq(appUser.id, b.id));
     expect(rowB.cardRfid).toBe('RF-2');
+    // One scan must name one reader: an RFID that is another reader's barcode (or the reverse) is refused.
+    const asBarcode = await t.post(
+      `${R}/AddReader`,
+      { account: 'R1206', name: '己', cardRfid: 'r1201' },
+      { lang: 'en' },
+    );
+    expect(asBarcode.json.issues).toEqual([
+      { path: 'cardRfid', message: "This RFID is another reader's barcode: 甲2 (R1201)" },
+    ]);
+    const asRfid = await t.post(`${R}/AddReader`, { account: 'RF-2', name: '庚' }, { lang: 'en' });
+    expect(asRfid.json.issues).toEqual([
+      { path: 'account', message: "This barcode is another reader's card RFID: 乙 (R1202)" },
+    ]);
+    const reissued = await t.post(`${R}/ReissueCard`, { id: b.id, cardRfid: 'R1201' }, { lang: 'en' });
+    expect(reissued.json.issues[0].path).toBe('cardRfid');
     // Another school may use the same RFID.
     const other = await buildSchool(t.db);
     const them = await buildUser(t.db, other, { permissions: ['department.user-transfer:add'] });
