@@ -81,11 +81,17 @@ export interface MarcPreviewRow {
 /** Status of a record in the import result file. */
 export type MarcImportStatus = 'imported' | 'skipped' | 'merged' | 'failed';
 
-/** Columns of the catalogue template (/marc-catalog-import), in order; headers are `marc.cata.col.<key>`. */
+/**
+ * Columns of the catalogue template (/marc-catalog-import), in order; headers are `marc.cata.col.<key>`. A sheet
+ * is read by its header texts (Chinese or English, any order). The last four describe the book's copies:
+ * barcodes (separated by ";"), a number of copies (numbered by the school's barcode rule when no barcode is
+ * given), the location and the acceptance batch (by name).
+ */
 export const CATA_IMPORT_COLUMNS = [
   'title',
   'parallelTitle',
   'author',
+  'responsibility',
   'edition',
   'publisher',
   'pubPlace',
@@ -101,6 +107,10 @@ export const CATA_IMPORT_COLUMNS = [
   'subjects',
   'summary',
   'readingLevel',
+  'barcodes',
+  'copies',
+  'location',
+  'batch',
 ] as const;
 export type CataImportColumn = (typeof CATA_IMPORT_COLUMNS)[number];
 
@@ -111,3 +121,13 @@ export const CataImportRequest = z.object({
   duplicatePolicy: z.enum(['skip', 'new']).default('skip'),
 });
 export type CataImportRequest = z.infer<typeof CataImportRequest>;
+
+/** One row of the Excel import that was not imported as it stood (`P/Marc/CataImportReport`). */
+export interface CataImportRow {
+  rowNo: number;
+  title: string;
+  isbn: string;
+  status: 'imported' | 'skipped' | 'failed';
+  /** text in the language of whoever started the import */
+  result: string;
+}

@@ -1,7 +1,11 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { branch } from '../basic/branch.table.ts';
+import { location } from '../basic/location.table.ts';
+import { acceptanceBatch, copy } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 
 const t = useTestApp();
@@ -24,9 +28,9 @@ const record = (title = '小王子') => ({
   ],
 });
 
-async function finished(id: number) {
+async function finished(id: number, as?: { token: string; schoolId: number }) {
   for (let i = 0; i < 400; i++) {
-    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data;
+    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id }, as)).json.data;
     if (v.State >= 2) return v;
     await new Promise((r) => setTimeout(r, 30));
   }
@@ -154,10 +158,13 @@ describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
     expect(r.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.rawPayload as any);
-    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 9)).toEqual([
+    const head = wb.worksheets[0].getRow(1).values as unknown[];
+    expect(head.slice(-4)).toEqual(['Barcodes (separated by ;)', 'Number of copies', 'Location', 'Acceptance batch']);
+    expect(head.slice(1, 10)).toEqual([
       'Title',
       'Parallel title',
       'Author',
+      'Statement of responsibility',
       'Edition',
       'Publisher',
       'Place of publication',
@@ -227,5 +234,68 @@ describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
     const them = await buildUser(t.db, other, { permissions: ['marc-catalog-import:import'] });
     const r = await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url }, { token: them.token, schoolId: other });
     expect(r.json.errorCode).toBe('MARC_FILE_MISSING');
+  });
+
+  it('reads columns by their header (English, any order), creates the copies of the copy columns, lists problems on screen', async () => {
+    const school = await buildSchool(t.db);
+    const me = await buildUser(t.db, school, { permissions: ['marc-catalog-import', 'marc-catalog-import:import'] });
+    const as = { token: me.token, schoolId: school, lang: 'en' as const };
+    const [b] = await t.db.insert(branch).values({ schoolId: school, name: 'Main', code: 'M' }).returning();
+    const [loc] = await t.db
+      .insert(location)
+      .values({ schoolId: school, branchId: b.id, name: '少儿阅览室', code: 'SE' })
+      .returning();
+    const [batch] = await t.db
+      .insert(acceptanceBatch)
+      .values({ schoolId: school, batchNo: 'PO-7', discountRate: '0.8' })
+      .returning();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow([
+      'ISBN',
+      'Notes we do not import',
+      'Title',
+      'Barcodes (separated by ;)',
+      'Location',
+      'Acceptance batch',
+      'Price (yuan)',
+      'Number of copies',
+    ]);
+    ws.addRow(['9787501615254', 'x', '草房子', 'XB001; XB002', '少儿阅览室', 'PO-7', '30', '']);
+    ws.addRow(['', '', '夏洛的网', 'XB001', '', '', '', '']);
+    ws.addRow(['', '', '小王子', '', '', '', '', 'three']);
+    const up = await storeUpload(t.app, school, 'cata.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    const start = await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url }, as);
+    expect(start.json.code).toBe(0);
+    expect((await finished(start.json.data.DataID, as)).State).toBe(2);
+    const report = (await t.post(`${P}/Marc/CataImportReport`, { DataID: start.json.data.DataID }, as)).json.data;
+    expect(report.List.map((r: any) => [r.rowNo, r.status, r.result])).toEqual([
+      [3, 'imported', 'imported; Copy barcode XB001 is already in use; not added'],
+      [4, 'failed', 'Number of copies: The number of copies must be a whole number from 1 to 500'],
+    ]);
+    const made = await t.db
+      .select({
+        barcode: copy.barcode,
+        locationId: copy.locationId,
+        batchId: copy.batchId,
+        unit: copy.unitPriceFen,
+        paid: copy.discountPriceFen,
+      })
+      .from(copy)
+      .where(eq(copy.schoolId, school))
+      .orderBy(asc(copy.barcode));
+    expect(made).toEqual([
+      { barcode: 'XB001', locationId: loc.id, batchId: batch.id, unit: 3000, paid: 2400 },
+      { barcode: 'XB002', locationId: loc.id, batchId: batch.id, unit: 3000, paid: 2400 },
+    ]);
+    // a sheet without a title column is refused as a whole
+    const bare = new ExcelJS.Workbook();
+    bare.addWorksheet('x').addRow(['ISBN', 'Author']);
+    const up2 = await storeUpload(t.app, school, 'bare.xlsx', Buffer.from(await bare.xlsx.writeBuffer()));
+    const job = await finished(
+      (await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up2.url }, as)).json.data.DataID,
+      as,
+    );
+    expect(job.Error).toBe('The first row of the sheet has no "Title" column; use the downloaded template');
   });
 });

@@ -1,12 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { RecordCreate } from '@shuyuan/contracts/catalogue/record';
-import { CATA_IMPORT_COLUMNS, type CataImportColumn, type DuplicatePolicy } from '@shuyuan/contracts/marc/api';
+import {
+  CATA_IMPORT_COLUMNS,
+  type CataImportColumn,
+  type CataImportRow,
+  type DuplicatePolicy,
+} from '@shuyuan/contracts/marc/api';
+import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { t as translate } from '../../platform/i18n/messages.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { createRecord, createRecords, recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { recordDocument } from '../catalogue/record-document.ts';
 import { cellText } from '../readers/import-rows.ts';
-import { ImportTarget } from './marc.copies.ts';
+import { type CopyRequest, ImportTarget } from './marc.copies.ts';
+import { insertRecords } from './marc.insert.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 type Raw = Record<CataImportColumn, string>;
@@ -24,7 +35,8 @@ export async function cataTemplate(tr: Tr): Promise<{ data: Buffer; fileName: st
     width: k === 'title' || k === 'summary' ? 30 : 14,
   }));
   ws.getRow(1).font = { bold: true };
-  ws.getColumn('isbn').numFmt = '@'; // keep ISBNs as text (Excel would show 9.78E+12)
+  // keep ISBNs and barcodes as text (Excel would show 9.78E+12, or drop leading zeros)
+  for (const k of ['isbn', 'barcodes'] as const) ws.getColumn(k).numFmt = '@';
   return { data: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${tr('marc.cata.sheet')}.xlsx`, type: XLSX };
 }
 
@@ -43,17 +55,76 @@ function toInput(raw: Raw) {
   });
 }
 
-interface Outcome {
-  rowNo: number;
-  title: string;
-  isbn: string;
-  result: string;
+const norm = (s: string) => s.replace(/[\s（）()：:*＊;；]/g, '').toLowerCase();
+
+/** Other header texts schools use for a column (besides the zh/en template headers). */
+const ALIASES: Partial<Record<CataImportColumn, string[]>> = {
+  title: ['题名', '书名', '正题名', 'title'],
+  author: ['作者', '著者', 'author'],
+  isbn: ['isbn', 'isbn号'],
+  price: ['价格', '定价', 'price'],
+  subjects: ['主题词', '主题', 'subjects'],
+  barcodes: ['条码', '条形码', '登录号', 'barcode', 'barcodes'],
+  copies: ['复本数', '复本', 'copies'],
+  classNo: ['中图分类号', '分类号', 'classno'],
+  batch: ['批次', '批次号', 'batch', 'batchno'],
+};
+
+/** Header text → column key: the template headers in Chinese and English, and the aliases above. */
+function headerIndex(): Map<string, CataImportColumn> {
+  const m = new Map<string, CataImportColumn>();
+  for (const k of CATA_IMPORT_COLUMNS) {
+    for (const lang of ['zh', 'en'] as const) m.set(norm(translate(lang, `marc.cata.col.${k}`)), k);
+    for (const a of ALIASES[k] ?? []) if (!m.has(norm(a))) m.set(norm(a), k);
+  }
+  return m;
 }
 
 /**
- * The import task of /marc-catalog-import: every row is checked like the record form; good rows are written
- * in batches (a failing batch is redone row by row, so a bad row costs only itself); the result sheet lists
- * every row with "imported" or its reasons.
+ * Data rows of the first sheet (row 1 is the header) with their row numbers; blank rows are skipped.
+ * Columns are found by their header text in either language, in any order; unknown columns are ignored.
+ */
+function readSheet(ws: ExcelJS.Worksheet | undefined, tr: Tr): { rowNo: number; raw: Raw }[] {
+  const index = headerIndex();
+  const at = new Map<CataImportColumn, number>();
+  ws?.getRow(1).eachCell((cell, col) => {
+    const key = index.get(norm(cellText(cell.value)));
+    if (key && !at.has(key)) at.set(key, col);
+  });
+  if (!at.has('title')) throw new Error(tr('marc.cata.noTitle'));
+  const rows: { rowNo: number; raw: Raw }[] = [];
+  ws?.eachRow((row, rowNo) => {
+    if (rowNo === 1) return;
+    const raw = Object.fromEntries(
+      CATA_IMPORT_COLUMNS.map((k) => {
+        const col = at.get(k);
+        return [k, col ? cellText(row.getCell(col).value) : ''];
+      }),
+    ) as Raw;
+    if (Object.values(raw).some(Boolean)) rows.push({ rowNo, raw });
+  });
+  return rows;
+}
+
+/** The copies a row describes: one per barcode, else `copies` numbered by the barcode rule. */
+function rowCopies(raw: Raw): { ok: true; copies: MarcHolding[] } | { ok: false } {
+  const location = raw.location.trim();
+  const barcodes = raw.barcodes
+    .split(/[;；,，\s]+/)
+    .map((b) => b.trim())
+    .filter(Boolean);
+  if (barcodes.length) return { ok: true, copies: barcodes.map((barcode) => ({ barcode, location, callNo: '' })) };
+  if (!raw.copies.trim()) return { ok: true, copies: [] };
+  const n = Number(raw.copies.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 500) return { ok: false };
+  return { ok: true, copies: Array.from({ length: n }, () => ({ barcode: '', location, callNo: '' })) };
+}
+
+/**
+ * The import task of /marc-catalog-import: every row is checked like the record form and under the school's
+ * cataloguing rules; good rows are written in batches with their copies (records and copies in one
+ * transaction; a failing batch is redone row by row, so a bad row costs only itself); the result sheet lists
+ * every row with "imported" or its reasons, and `errors.json` beside it keeps the rows the screen shows.
  */
 export async function runCataImport(
   app: FastifyInstance,
@@ -69,63 +140,90 @@ export async function runCataImport(
   } catch {
     throw new Error(tr('marc.cata.badFile'));
   }
-  const ws = wb.worksheets[0];
-  const rows: { rowNo: number; raw: Raw }[] = [];
-  ws?.eachRow((row, rowNo) => {
-    if (rowNo === 1) return;
-    const raw = Object.fromEntries(CATA_IMPORT_COLUMNS.map((k, i) => [k, cellText(row.getCell(i + 1).value)])) as Raw;
-    if (Object.values(raw).some(Boolean)) rows.push({ rowNo, raw });
-  });
+  const rows = readSheet(wb.worksheets[0], tr);
   await job.setTotal(rows.length);
   const target = await ImportTarget.load(db, scope, tr);
-  const out: Outcome[] = [];
+  const out: CataImportRow[] = [];
   const seen = new Set<string>();
   let done = 0;
   for (let i = 0; i < rows.length && !job.stopped; i += BATCH) {
     const chunk = rows.slice(i, i + BATCH);
-    const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw) }));
+    const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw), c: rowCopies(r.raw) }));
     const isbns = parsed.flatMap((r) => (r.p.success && r.p.data.isbn ? [r.p.data.isbn] : []));
     const existing = o.policy === 'skip' ? await recordIdsByIsbn(db, scope, isbns) : new Map<string, number>();
-    const good: { rowNo: number; row: RecordCreate }[] = [];
-    for (const { rowNo, raw, p } of parsed) {
+    const good: { out: CataImportRow; row: RecordCreate; req: Omit<CopyRequest, 'recordId'> }[] = [];
+    for (const { rowNo, raw, p, c } of parsed) {
       const base = { rowNo, title: raw.title, isbn: raw.isbn };
       const ruled = p.success ? target.applyRules(p.data) : null;
       if (!p.success) {
         const reasons = p.error.issues.map((x) => `${tr(`marc.cata.col.${String(x.path[0])}`)}: ${tr(x.message)}`);
-        out.push({ ...base, result: reasons.join('; ') });
+        out.push({ ...base, status: 'failed', result: reasons.join('; ') });
+      } else if (!c.ok) {
+        out.push({
+          ...base,
+          status: 'failed',
+          result: `${tr('marc.cata.col.copies')}: ${tr('marc.cata.copiesInvalid')}`,
+        });
       } else if (ruled && !ruled.ok) {
-        out.push({ ...base, result: tr(ruled.msg.key, ruled.msg.params) });
+        out.push({ ...base, status: 'failed', result: tr(ruled.msg.key, ruled.msg.params) });
       } else if (o.policy === 'skip' && p.data.isbn && (seen.has(p.data.isbn) || existing.has(p.data.isbn))) {
-        out.push({ ...base, result: tr('marc.duplicateSkipped', { isbn: p.data.isbn }) });
-      } else {
+        out.push({ ...base, status: 'skipped', result: tr('marc.duplicateSkipped', { isbn: p.data.isbn }) });
+      } else if (ruled?.ok) {
         if (p.data.isbn) seen.add(p.data.isbn);
-        good.push({ rowNo, row: ruled?.ok ? ruled.row : p.data });
-        out.push({ ...base, result: tr('marc.cata.imported') });
+        const line: CataImportRow = { ...base, status: 'imported', result: tr('marc.cata.imported') };
+        out.push(line);
+        good.push({ out: line, row: ruled.row, req: { record: ruled.row, copies: c.copies, batch: raw.batch } });
       }
     }
+    const write = async (list: typeof good) => {
+      const r = await db.transaction(async (tx) => {
+        const ids = await insertRecords(
+          tx,
+          scope,
+          list.map((g) => ({ row: g.row, doc: recordDocument(g.row), marcJson: null })),
+        );
+        const plan = await target.planCopies(
+          tx,
+          list.map((g, k) => ({ ...g.req, recordId: ids[k] })),
+        );
+        await target.insertCopies(tx, plan.rows);
+        return plan;
+      });
+      list.forEach((g, k) => {
+        if (r.notes[k].length) g.out.result = [g.out.result, ...r.notes[k].map((m) => tr(m.key, m.params))].join('; ');
+      });
+    };
     try {
-      await createRecords(
-        db,
-        scope,
-        good.map((g) => g.row),
-      );
+      if (good.length) await write(good);
     } catch {
       for (const g of good) {
         try {
-          await createRecord(db, scope, g.row);
+          await write([g]);
         } catch (e) {
-          const o2 = out.find((x) => x.rowNo === g.rowNo);
-          if (o2) o2.result = tr('marc.saveFailed', { reason: (e as Error).message });
+          g.out.status = 'failed';
+          g.out.result = tr('marc.saveFailed', { reason: (e as Error).message });
         }
       }
     }
     done += chunk.length;
     await job.progress(done);
   }
+  const errors = out.filter((r) => r.status !== 'imported' || r.result !== tr('marc.cata.imported'));
+  await fs.promises.writeFile(job.resultPath(CATA_ERRORS), JSON.stringify(errors));
   return { resultFile: await writeResult(job, tr, out) };
 }
 
-async function writeResult(job: JobHandle, tr: Tr, out: Outcome[]): Promise<string> {
+/** The file beside the result sheet that keeps the rows the screen lists (`CataImportReport`). */
+export const CATA_ERRORS = 'errors.json';
+
+/** The rows of a finished Excel import that were not imported as they stood, for the screen. */
+export async function readCataErrors(resultFile: string, limit: number) {
+  const file = path.join(path.dirname(resultFile), CATA_ERRORS);
+  const rows = JSON.parse(await fs.promises.readFile(file, 'utf8')) as CataImportRow[];
+  return { total: rows.length, List: rows.slice(0, limit) };
+}
+
+async function writeResult(job: JobHandle, tr: Tr, out: CataImportRow[]): Promise<string> {
   const file = job.resultPath('result.xlsx');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(tr('marc.cata.result').slice(0, 31));

@@ -32,6 +32,8 @@ export interface CopyRequest {
   recordId: number;
   record: Pick<RecordCreate, 'classNo' | 'bookNo' | 'price'>;
   copies: MarcHolding[];
+  /** the acceptance batch by its number (Excel import); else the import's default batch */
+  batch?: string;
 }
 
 type CopyRow = typeof copy.$inferInsert;
@@ -66,7 +68,8 @@ export class ImportTarget {
     private readonly rule: BarcodeRule | null,
     private readonly locations: Map<string, { id: number; branchId: number }>,
     private readonly branchOf: Map<number, number>,
-    private readonly defaults: CopyDefaults & { discountRate: number | null },
+    private readonly defaults: CopyDefaults,
+    private readonly batches: Map<string, { id: number; rate: number | null }>,
   ) {}
 
   static async load(db: Db, scope: Scope, tr: Tr, d: CopyDefaults = {}): Promise<ImportTarget> {
@@ -90,15 +93,17 @@ export class ImportTarget {
       branchOf.set(l.id, l.branchId);
       for (const k of [l.code, l.name]) if (k.trim()) locations.set(k.trim().toLowerCase(), l);
     }
-    let discountRate: number | null = null;
-    if (d.batchId) {
-      const [b] = await db
-        .select({ rate: acceptanceBatch.discountRate })
-        .from(acceptanceBatch)
-        .where(scope.where(acceptanceBatch, eq(acceptanceBatch.id, d.batchId)));
-      discountRate = b?.rate == null ? null : Number(b.rate);
+    const batches = new Map<string, { id: number; rate: number | null }>();
+    const rows = await db
+      .select({ id: acceptanceBatch.id, batchNo: acceptanceBatch.batchNo, rate: acceptanceBatch.discountRate })
+      .from(acceptanceBatch)
+      .where(scope.where(acceptanceBatch));
+    for (const b of rows) {
+      const v = { id: b.id, rate: b.rate == null ? null : Number(b.rate) };
+      batches.set(`#${b.id}`, v);
+      if (!batches.has(b.batchNo.trim().toLowerCase())) batches.set(b.batchNo.trim().toLowerCase(), v);
     }
-    return new ImportTarget(scope, tr, config, typeOk, rule, locations, branchOf, { ...d, discountRate });
+    return new ImportTarget(scope, tr, config, typeOk, rule, locations, branchOf, d, batches);
   }
 
   /** The school's rules on one record: completed, or the reason it is refused (like the cataloguing form). */
@@ -147,6 +152,11 @@ export class ImportTarget {
     }
     const cfg = this.config;
     list.forEach((req, i) => {
+      let batch = this.defaults.batchId ? this.batches.get(`#${this.defaults.batchId}`) : undefined;
+      if (req.batch && req.copies.length) {
+        batch = this.batches.get(req.batch.trim().toLowerCase());
+        if (!batch) plan.notes[i].push({ key: 'marc.copy.batchUnknown', params: { batch: req.batch } });
+      }
       for (const c of req.copies) {
         let barcode = c.barcode;
         if (!barcode) {
@@ -176,7 +186,7 @@ export class ImportTarget {
         const locationId = loc?.id ?? this.defaults.locationId ?? cfg.defaultLocationId ?? null;
         loc ??= locationId ? { id: locationId, branchId: this.branchOf.get(locationId) ?? 0 } : undefined;
         const price = req.record.price === undefined ? null : yuanToFen(req.record.price);
-        const rate = this.defaults.discountRate;
+        const rate = batch?.rate ?? null;
         plan.rows.push(
           this.scope.values({
             recordId: req.recordId,
@@ -189,7 +199,7 @@ export class ImportTarget {
             storeType: cfg.defaultStoreType,
             unitPriceFen: price,
             discountPriceFen: price !== null && rate !== null ? Math.round(price * rate) : null,
-            batchId: this.defaults.batchId ?? null,
+            batchId: batch?.id ?? null,
           }),
         );
         plan.added[i]++;

@@ -16,6 +16,7 @@ const CATA_COLS: Record<CataImportColumn, [string, string]> = {
   title: ['题名', 'Title'],
   parallelTitle: ['并列题名', 'Parallel title'],
   author: ['责任者', 'Author'],
+  responsibility: ['责任说明', 'Statement of responsibility'],
   edition: ['版本', 'Edition'],
   publisher: ['出版者', 'Publisher'],
   pubPlace: ['出版地', 'Place of publication'],
@@ -31,6 +32,10 @@ const CATA_COLS: Record<CataImportColumn, [string, string]> = {
   subjects: ['主题词（分号分隔）', 'Subjects (separated by ;)'],
   summary: ['摘要', 'Summary'],
   readingLevel: ['阅读分级', 'Reading level'],
+  barcodes: ['条码（多个用;分隔）', 'Barcodes (separated by ;)'],
+  copies: ['册数', 'Number of copies'],
+  location: ['馆藏地', 'Location'],
+  batch: ['验收批次', 'Acceptance batch'],
 };
 const cataColumns = Object.fromEntries(
   Object.entries(CATA_COLS).map(([k, [zh, en]]) => [`marc.cata.col.${k}`, { zh, en }]),
@@ -95,6 +100,18 @@ registerMessages({
   'marc.cata.result': { zh: '导入结果', en: 'Import result' },
   'marc.cata.row': { zh: '行号', en: 'Row' },
   'marc.cata.imported': { zh: '已导入', en: 'imported' },
+  'marc.cata.noTitle': {
+    zh: '表格第一行没有“题名”列，请使用下载的模板',
+    en: 'The first row of the sheet has no "Title" column; use the downloaded template',
+  },
+  'marc.cata.copiesInvalid': {
+    zh: '册数应为 1–500 的整数',
+    en: 'The number of copies must be a whole number from 1 to 500',
+  },
+  'marc.copy.batchUnknown': {
+    zh: '验收批次“{{batch}}”不存在，馆藏未归入批次',
+    en: 'Acceptance batch "{{batch}}" does not exist; the copies belong to no batch',
+  },
   'marc.cata.badFile': {
     zh: '无法读取该文件，请使用下载的 Excel 模板（.xlsx）',
     en: 'The file could not be read; use the downloaded Excel template (.xlsx)',

@@ -24,7 +24,7 @@ import { type Ctx, route } from '../../platform/route.ts';
 import { needAny } from '../catalogue/access.ts';
 import { staffSearch } from '../catalogue/catalogue-search.service.ts';
 import { recordRules } from '../catalogue/record-rules.service.ts';
-import { cataTemplate, runCataImport } from './marc.cata-import.ts';
+import { cataTemplate, readCataErrors, runCataImport } from './marc.cata-import.ts';
 import { checkCopyDefaults } from './marc.copies.ts';
 import { recordForEdit, saveMarc } from './marc.edit.ts';
 import { EXT, exportByIds, MIME, runExportAll } from './marc.export.ts';
@@ -133,6 +133,19 @@ export function marcRoutes(app: FastifyInstance): void {
         run: (job) => runCataImport(app, job, { file, policy: body.duplicatePolicy, tr: t }),
       });
       return { DataID: id, FileName: fileName };
+    },
+  });
+  route(app, {
+    url: `${P}/Marc/CataImportReport`,
+    access: CATA,
+    schema: MarcImportReportQuery,
+    summary: 'The rows of a finished Excel catalogue import that were not imported as they stood, with reasons',
+    handler: async ({ db, scope, user, body }) => {
+      const j = await getVisibleJob(db, scope, user as Principal, body.DataID);
+      const file = j.state === 2 && j.operationType === 'marc.cata.import' && j.resultFile;
+      const found = file ? await statFile(app, file) : null;
+      if (!found) throw notFound('job.notFound');
+      return readCataErrors(found.abs, 1000);
     },
   });
   // The record editor: find a record, open its MARC, save it back (fields re-derived by the mapping rules).

@@ -1,8 +1,9 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { JobState } from '@shuyuan/contracts/jobs/job';
-import { Alert, Button, Card, Form, Progress, Radio, Result, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import type { CataImportRow } from '@shuyuan/contracts/marc/api';
+import { Alert, Button, Card, Form, Progress, Radio, Result, Space, Table, Tag, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api, downloadUrl } from '../../app/http.ts';
@@ -23,12 +24,22 @@ export default function CatalogImportPage() {
   const job = useJob(started);
   const done = job?.State === JobState.Done;
   const failed = !!job && job.State >= JobState.Failed;
+  const [report, setReport] = useState<{ total: number; List: CataImportRow[] } | null>(null);
+  const id = job?.ID;
+  useEffect(() => {
+    setReport(null);
+    if (done && id)
+      void api
+        .post<{ total: number; List: CataImportRow[] }>(`${P}/Marc/CataImportReport`, { DataID: id })
+        .then(setReport, () => {});
+  }, [done, id]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} className="sy-marc-cata">
       <Card size="small" title={t('marc.cata.title')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary">{t('marc.cata.hint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('marc.cata.copiesHint')}</Typography.Paragraph>
           <Button icon={<DownloadOutlined />} onClick={() => void api.download(`${P}/Marc/GetCataTemplate`, {})}>
             {t('marc.cata.template')}
           </Button>
@@ -68,20 +79,48 @@ export default function CatalogImportPage() {
       {started && (
         <Card size="small" title={t('marc.import.progressTitle', { name })}>
           {done ? (
-            <Result
-              status="success"
-              title={t('marc.cata.done', { n: job.DataCount })}
-              subTitle={t('marc.cata.doneHint')}
-              extra={
-                <Button
-                  type="primary"
-                  icon={<DownloadOutlined />}
-                  onClick={() => void downloadUrl(job.ResultFile, job.FileName)}
-                >
-                  {t('marc.import.downloadResult')}
-                </Button>
-              }
-            />
+            <>
+              <Result
+                status="success"
+                title={t('marc.cata.done', { n: job.DataCount })}
+                subTitle={t('marc.cata.doneHint')}
+                extra={
+                  <Button
+                    type="primary"
+                    icon={<DownloadOutlined />}
+                    onClick={() => void downloadUrl(job.ResultFile, job.FileName)}
+                  >
+                    {t('marc.import.downloadResult')}
+                  </Button>
+                }
+              />
+              {!!report?.total && (
+                <Table<CataImportRow>
+                  className="sy-marc-cata-errors"
+                  size="small"
+                  rowKey="rowNo"
+                  title={() => t('marc.cata.errorsTitle', { n: report.total })}
+                  dataSource={report.List}
+                  pagination={{ pageSize: 10, showSizeChanger: false }}
+                  columns={[
+                    { title: t('marc.cata.row'), dataIndex: 'rowNo', width: 70 },
+                    {
+                      title: t('marc.import.status'),
+                      dataIndex: 'status',
+                      width: 100,
+                      render: (s: CataImportRow['status']) => (
+                        <Tag color={s === 'imported' ? 'warning' : s === 'skipped' ? 'default' : 'error'}>
+                          {t(`marc.cata.status.${s}`)}
+                        </Tag>
+                      ),
+                    },
+                    { title: t('marc.field.title'), dataIndex: 'title' },
+                    { title: t('marc.field.isbn'), dataIndex: 'isbn', width: 150 },
+                    { title: t('marc.cata.result'), dataIndex: 'result' },
+                  ]}
+                />
+              )}
+            </>
           ) : failed ? (
             <Alert type="error" showIcon message={job.Error ?? t('marc.import.failed')} />
           ) : (
