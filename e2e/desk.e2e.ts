@@ -20,6 +20,7 @@ const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const LIBRARIAN = { account: 'e2e-desk', password: 'Desk#2026e2e', name: '借还馆员' };
 const DESK = ['surrency.borrow', 'surrency.borrow:borrow', 'return', 'return:return', 'renew', 'renew:renew'];
 const LOSS = ['loss-found', 'loss-found:retrieve'];
+const REVIEW = ['no-return', 'no-return:handle'];
 const READER = { account: 'S2026001', name: '李小明' };
 const BOOKS = ['DESK0001', 'DESK0002', 'DESK0003', 'DESK0004'];
 /** One title with a single copy: on loan to BORROWER, reserved by HOLDER; OTHER tries to take it. */
@@ -79,7 +80,7 @@ beforeAll(async () => {
     };
     adminCall = call;
     const role = await call(`${P}/Role/AddRole`, { name: '借还台' });
-    await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: [...DESK, ...LOSS] });
+    await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: [...DESK, ...LOSS, ...REVIEW] });
     await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
     for (const r of [READER, BORROWER, HOLDER, OTHER, ...FAST])
       await call(`${P}/Readers/AddReader`, { ...r, identity: 'student' });
@@ -349,6 +350,79 @@ describe('the circulation desk', () => {
       expect(rows.map((r) => r.barcode)).toEqual(VERIFY_BOOKS);
     } finally {
       await sql(dbUrl(), `delete from setting where key = 'circ.borrowVerify'`);
+    }
+  });
+
+  it('single processing: an overdue loan blocks the reader until the librarian marks its review processed', async () => {
+    const [u] = await sql(dbUrl(), 'select school_id from app_user where account = $1', [READER.account]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    await sql(
+      dbUrl(),
+      `update loan set due_date = ($2::date - 4) where returned_at is null
+         and copy_id = (select id from copy where barcode = $1)`,
+      [BOOKS[1], today],
+    );
+    await sql(
+      dbUrl(),
+      `update loan_rule set overdue_lend_allowed = false where school_id = $1 and identity = 'student'`,
+      [u.school_id],
+    );
+    await sql(
+      dbUrl(),
+      `insert into setting (school_id, key, value) values ($1, 'circ.overdueMode', '"single"'::jsonb)`,
+      [u.school_id],
+    );
+    try {
+      // A fresh desk: the verification asked in the previous case is off again.
+      await page.goto(`${server.url}/library/#${BORROW}`);
+      await page.reload();
+      await scanBox(BORROW, 'desk-scan').waitFor();
+      await scan(BORROW, 'desk-scan', READER.account);
+      await scan(BORROW, 'desk-scan', BOOKS[3]);
+      const refusal = serverText('zh', 'circ.overdueRefused', { count: 1 });
+      await view(page, BORROW)
+        .locator('[data-testid="scan-line"][data-state="refused"]')
+        .filter({ hasText: BOOKS[3] })
+        .filter({ hasText: refusal })
+        .waitFor();
+
+      // Items on loan: the overdue loan is reviewed as processed, with a note.
+      const NO_RETURN = '/no-return';
+      await page.goto(`${server.url}/library/#${NO_RETURN}`);
+      const row = view(page, NO_RETURN).locator('.ant-table-row').filter({ hasText: BOOKS[1] });
+      await row.getByTestId('review-one').click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: zh('circRecords.review.help') });
+      await dialog.waitFor();
+      await dialog.locator('textarea').fill('已电话联系家长');
+      await dialog.locator('.ant-btn-primary').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await row
+        .getByTestId('review-tag')
+        .filter({ hasText: zh('circRecords.review.states.processed') })
+        .waitFor();
+      await shot(page, 'desk-overdue-reviewed');
+
+      // Back at the desk the same reader borrows.
+      await page.goto(`${server.url}/library/#${BORROW}`);
+      await scanBox(BORROW, 'desk-scan').waitFor();
+      await page.keyboard.press('Escape');
+      await scan(BORROW, 'desk-scan', READER.account);
+      await scan(BORROW, 'desk-scan', BOOKS[3]);
+      await view(page, BORROW)
+        .locator('[data-testid="scan-line"][data-state="ok"]')
+        .filter({ hasText: BOOKS[3] })
+        .filter({ hasText: READER.name })
+        .waitFor();
+      const [log] = await sql(
+        dbUrl(),
+        `select c.kind, c.reason, u.account from loan_conversion c join app_user u on u.id = c.operator_id
+          where c.loan_id = (select l.id from loan l join copy p on p.id = l.copy_id where p.barcode = $1
+            and l.returned_at is null)`,
+        [BOOKS[1]],
+      );
+      expect(log).toEqual({ kind: 'overdue-processed', reason: '已电话联系家长', account: LIBRARIAN.account });
+    } finally {
+      await sql(dbUrl(), `delete from setting where key = 'circ.overdueMode'`);
     }
   });
 });

@@ -6,13 +6,15 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { api, fieldErrors } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import type { LoanRow } from './loan-list.tsx';
+import { OverdueReviewModal } from './overdue-review.tsx';
 import { URLS } from './shared.ts';
 
 type Kind = 'returned' | 'weeding' | 'lost';
 
 /**
- * Row actions of a loan: details and, while open, its conversions (spec §4): to returned, to lost (a loss is
- * registered with its compensation — losses module) and to weeding (reason required).
+ * Row actions of a loan: details, the overdue review while it is overdue (single processing: processed /
+ * abandoned / pending) and, while open, its conversions (spec §4): to returned, to lost (a loss is registered
+ * with its compensation — losses module) and to weeding (reason required).
  */
 export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDone: () => void; detail?: boolean }) {
   const { t } = useTranslation();
@@ -22,6 +24,8 @@ export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDo
     lost: usePermission('loss-register:add'),
     weeding: usePermission('weeding:weed'),
   };
+  const canReview = usePermission('no-return:handle');
+  const [reviewing, setReviewing] = useState(false);
   const [kind, setKind] = useState<Kind | null>(null);
   const [form] = Form.useForm<{ reason?: string; compensation?: number }>();
   const [busy, setBusy] = useState(false);
@@ -61,6 +65,19 @@ export function LoanActions({ row, onDone, detail = true }: { row: LoanRow; onDo
           {t('circRecords.action.detail')}
         </Button>
       )}
+      {canReview && row.state === 'overdue' && (
+        <Button type="link" size="small" data-testid="review-one" onClick={() => setReviewing(true)}>
+          {t('circRecords.review.action')}
+        </Button>
+      )}
+      <OverdueReviewModal
+        rows={reviewing ? [row] : []}
+        onClose={() => setReviewing(false)}
+        onDone={() => {
+          setReviewing(false);
+          onDone();
+        }}
+      />
       {open && items.length > 0 && (
         <Dropdown menu={{ items, onClick: ({ key }) => setKind(key as Kind) }}>
           <Button type="link" size="small">

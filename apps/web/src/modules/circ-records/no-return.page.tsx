@@ -88,16 +88,7 @@ export default function NoReturnPage() {
             key: 'actions',
             width: 220,
             fixed: 'right',
-            render: (_, r) => (
-              <>
-                {canReview && r.state === 'overdue' && (
-                  <Button type="link" size="small" data-testid="review-one" onClick={() => setReviewing([r])}>
-                    {t('circRecords.review.action')}
-                  </Button>
-                )}
-                <LoanActions row={r} onDone={() => setVersion((v) => v + 1)} />
-              </>
-            ),
+            render: (_, r) => <LoanActions row={r} onDone={() => setVersion((v) => v + 1)} />,
           },
         ]}
       />
