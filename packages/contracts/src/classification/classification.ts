@@ -25,6 +25,39 @@ export const ClassSearchQuery = z.object({
 /** What the service accepts: the route's parsed body, or fewer fields from code. */
 export type ClassSearchQuery = Partial<z.infer<typeof ClassSearchQuery>>;
 
+/**
+ * P/Classification/ImportScheme: replaces a whole scheme from an uploaded file (`fileUrl` from P/upload/post):
+ * TSV with the header `code name level parent` (clc-flat.tsv), a JSON array of `{code, name, level, parent}`,
+ * or nested JSON `{code, name, children}` (php_clc_parser-data.json). Runs as a background task.
+ */
+export const ClassImportBody = z.object({
+  scheme: ClassScheme.default('clc'),
+  fileUrl: z
+    .string({ message: 'classification.import.fileRequired' })
+    .trim()
+    .min(1, 'classification.import.fileRequired'),
+});
+export type ClassImportBody = z.infer<typeof ClassImportBody>;
+
+/** P/Classification/GetImportResult {DataID}: where an import task is, and what it did. */
+export interface ClassImportResult {
+  DataID: number;
+  /** Job state (contracts jobs/job JobState): 0 pending, 1 running, 2 done, 3 failed, 4 stopped. */
+  State: number;
+  Progress: number;
+  DataCount: number;
+  scheme: ClassScheme;
+  /** Nodes in the scheme after the import. */
+  count: number;
+  /** Repeated codes skipped (the first occurrence counts). */
+  duplicates: number;
+  /** The repeated codes (at most 200). */
+  duplicateCodes: string[];
+  /** Problems that refused the whole file (at most 50), in the caller's language. */
+  issues: { path: string; message: string }[];
+  error: string | null;
+}
+
 export interface ClassNode {
   code: string;
   name: string;

@@ -34,6 +34,22 @@ registerMessages({
     zh: '自定义分类须属于一所学校',
     en: 'A custom classification must belong to a school',
   },
+  'classification.import.fileRequired': { zh: '请上传分类法文件', en: 'Please upload the classification file' },
+  'classification.import.fileMissing': {
+    zh: '上传的文件不存在，请重新上传',
+    en: 'The uploaded file is missing; please upload it again',
+  },
+  'classification.import.topUnitOnly': {
+    zh: '中图法和杜威分类法由全部学校共用，只有最上级单位可以导入',
+    en: 'The CLC and Dewey schemes are shared by every school; only the top unit may import them',
+  },
+  'classification.import.refused': {
+    zh: '文件有 {{n}} 处问题，未导入',
+    en: 'The file has {{n}} problem(s) and was not imported',
+  },
+  'classification.scheme.clc': { zh: '中图法', en: 'CLC' },
+  'classification.scheme.dewey': { zh: '杜威分类法', en: 'Dewey' },
+  'classification.scheme.custom': { zh: '自定义分类', en: 'Custom classification' },
   'classification.custom.codeRequired': { zh: '请输入分类号', en: 'Please enter the class code' },
   'classification.custom.nameRequired': { zh: '请输入类名', en: 'Please enter the class name' },
   'classification.custom.codeTaken': { zh: '该分类号已存在', en: 'This class code already exists' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ClassImportBody,
   ClassSearchQuery,
   ClassTreeQuery,
   CustomClassCreate,
@@ -12,6 +13,8 @@ import { route } from '../../platform/route.ts';
 import { findClasses, getClassChildren } from './class.service.ts';
 import { addCustomClass, customTree, deleteCustomClass, updateCustomClass } from './custom-class.service.ts';
 import { DEWEY_EN } from './dewey-builtin.data.ts';
+import { classImportResult, startClassImport } from './import-job.ts';
+import { z } from 'zod';
 
 /** Permission of the screen that edits the custom classification (a tab of /book-editing-rule). */
 const RULES = 'book-editing-rule';
@@ -46,6 +49,23 @@ export function classificationRoutes(app: FastifyInstance): void {
       // The table holds the Chinese names; the built-in nodes also have their English ones.
       return lang === 'en' ? nodes.map((n) => ({ ...n, name: DEWEY_EN.get(n.code) ?? n.name })) : nodes;
     },
+  });
+
+  route(app, {
+    url: `${P}/Classification/ImportScheme`,
+    access: `${RULES}:edit`,
+    schema: ClassImportBody,
+    audit: 'classification.import',
+    summary:
+      'Replaces a whole scheme (clc, dewey: top unit only; custom: the school) from an uploaded file, as a background task',
+    handler: (ctx) => startClassImport(app, ctx),
+  });
+  route(app, {
+    url: `${P}/Classification/GetImportResult`,
+    access: RULES,
+    schema: z.object({ DataID: z.coerce.number().int().positive() }),
+    summary: 'State of a scheme import and, once it ended, the nodes imported, repeated codes and problems',
+    handler: (ctx) => classImportResult(app, ctx),
   });
 
   route(app, {
