@@ -291,6 +291,16 @@ describe('MARC import: fields and rules', () => {
       const made = await copiesOf(s.schoolId, second.id);
       expect(made.map((c) => c.barcode)).toContain('ONTG02B7558');
       expect(report.summary).toContain(`${made.length} copies added`);
+
+      // Rules saved before a field existed (no readingLevel, no holdings) get the built-in ones for it.
+      const old: Record<string, unknown> = { ...rules, rules: rules.rules.filter((r) => r.field !== 'readingLevel') };
+      delete old.holdings;
+      expect((await t.post(`${P}/Marc/UpdateMarcRule`, old, as)).json.code).toBe(0);
+      const filled = (await t.post(`${P}/Marc/GetMarcRule`, { flavour: 'MARC21' }, as)).json.data;
+      expect(filled.rules.find((r: { field: string }) => r.field === 'readingLevel')?.sources).toEqual([
+        { tag: '521', codes: 'a', join: ' ' },
+      ]);
+      expect(filled.holdings).toEqual(defaultMarcRules('MARC21').holdings);
     },
   );
 });

@@ -8,14 +8,22 @@ import { marcRule } from './marc.table.ts';
 
 export type RuleSet = Record<MarcFlavour, MarcMappingRules>;
 
-/** The school's rules for one flavour, else the built-in ones (also when a saved row no longer validates). */
+/**
+ * The school's rules for one flavour, else the built-in ones (also when a saved row no longer validates).
+ * Rules saved before a catalogue field or the holdings existed get the built-in sources for what they lack
+ * (the rules screen cannot remove a field, so a missing one was never there).
+ */
 export async function getRules(db: Db, scope: Scope, flavour: MarcFlavour): Promise<MarcMappingRules> {
   const [row] = await db
     .select({ rules: marcRule.rules })
     .from(marcRule)
     .where(scope.where(marcRule, eq(marcRule.flavour, flavour)));
   const parsed = row ? MarcMappingRules.safeParse(row.rules) : null;
-  return parsed?.success ? parsed.data : defaultMarcRules(flavour);
+  const builtin = defaultMarcRules(flavour);
+  if (!parsed?.success) return builtin;
+  const saved = parsed.data;
+  const missing = builtin.rules.filter((b) => !saved.rules.some((r) => r.field === b.field));
+  return { ...saved, rules: [...saved.rules, ...missing], holdings: saved.holdings ?? builtin.holdings };
 }
 
 export async function getRuleSet(db: Db, scope: Scope, override?: MarcMappingRules[]): Promise<RuleSet> {

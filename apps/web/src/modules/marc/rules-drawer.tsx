@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { MarcMappingRules } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour } from '@shuyuan/contracts/marc/record';
-import { Alert, Button, Drawer, Input, InputNumber, Segmented, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Input, InputNumber, Segmented, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
@@ -80,6 +80,58 @@ function SourceRow({ s, onChange, onRemove }: { s: Source; onChange: (s: Source)
   );
 }
 
+type Holding = NonNullable<Rules['holdings']>[number];
+
+/** The fields that carry copies (852, 905, a vendor's 949…): tag and the subfield codes of each part. */
+function HoldingsRows({ list, onChange }: { list: Holding[]; onChange: (l: Holding[]) => void }) {
+  const { t } = useTranslation();
+  const set = (i: number, h: Partial<Holding> | null) =>
+    onChange(h === null ? list.filter((_, j) => j !== i) : list.map((x, j) => (j === i ? { ...x, ...h } : x)));
+  const codes = (i: number, key: 'barcode' | 'location' | 'callNo', width = 70) => (
+    <Input
+      size="small"
+      aria-label={t(`marc.rules.holdings.${key}`)}
+      placeholder={t(`marc.rules.holdings.${key}`)}
+      value={list[i][key]}
+      style={{ width }}
+      onChange={(e) => set(i, { [key]: e.target.value.trim() })}
+    />
+  );
+  return (
+    <Card size="small" title={t('marc.rules.holdings.title')} className="sy-marc-holdings">
+      <Space direction="vertical" size={4}>
+        <Typography.Text type="secondary">{t('marc.rules.holdings.hint')}</Typography.Text>
+        {list.map((h, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: holdings sources are ordered positions
+          <Space key={i} size={4} wrap>
+            <Input
+              size="small"
+              aria-label={t('marc.rules.tag')}
+              placeholder={t('marc.rules.tag')}
+              value={h.tag}
+              maxLength={3}
+              style={{ width: 60 }}
+              onChange={(e) => set(i, { tag: e.target.value.trim() })}
+            />
+            {codes(i, 'barcode')}
+            {codes(i, 'location')}
+            {codes(i, 'callNo')}
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => set(i, null)} />
+          </Space>
+        ))}
+        <Button
+          size="small"
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange([...list, { tag: '', barcode: '', location: '', callNo: '', join: '/' }])}
+        >
+          {t('marc.rules.holdings.add')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
 /**
  * The school's MARC → catalogue mapping (GetMarcRule / UpdateMarcRule), per flavour: for each catalogue
  * field the sources tried in order. Checked with the server's contract before saving.
@@ -123,6 +175,10 @@ export function RulesDrawer({ open, onClose, canEdit }: { open: boolean; onClose
     const parsed = MarcMappingRules.safeParse(rules);
     if (!parsed.success) {
       const i = parsed.error.issues[0];
+      if (i.path[0] === 'holdings') {
+        setError(t('marc.rules.holdings.invalid'));
+        return;
+      }
       const field = rules.rules[Number(i.path[1])]?.field;
       setError(t('marc.rules.invalid', { field: field ? t(`marc.field.${field}`) : '' }));
       return;
@@ -172,6 +228,9 @@ export function RulesDrawer({ open, onClose, canEdit }: { open: boolean; onClose
           )}
         </Space>
         {error && <Alert type="error" showIcon message={error} />}
+        {rules && (
+          <HoldingsRows list={rules.holdings ?? []} onChange={(holdings) => setRules({ ...rules, holdings })} />
+        )}
         <Table
           size="small"
           loading={!rules}
