@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CatalogueFieldKey, MarcMappingRules } from './mapping.ts';
+import { type CatalogueFieldKey, type MarcHolding, MarcMappingRules } from './mapping.ts';
 import { MarcFlavour } from './record.ts';
 
 /** An uploaded file of the caller's school: the `url` that `P/upload/post` (or MergeFile) answered. */
@@ -76,6 +76,8 @@ export interface MarcPreviewRow {
   /** texts in the caller's language */
   errors: string[];
   warnings: string[];
+  /** the copies its holdings fields carry (created by the import unless `createCopies` is false) */
+  copies?: MarcHolding[];
 }
 
 /** Status of a record in the import result file. */

@@ -129,6 +129,12 @@ describe('MARC import creates the copies of the holdings fields', () => {
       .values({ schoolId: b.schoolId, batchNo: 'P-2026-01' })
       .returning();
 
+    const { url } = await storeUpload(t.app, b.schoolId, 'preview.mrc', file);
+    const preview = await t.post(`${P}/Marc/PreviewTable`, { fileUrl: url }, b);
+    expect(preview.json.data.List[0].copies).toEqual([
+      { barcode: 'RT0001', location: '二楼书库', callNo: 'I247.5/12' },
+      { barcode: 'RT0002', location: '二楼书库', callNo: 'I247.5/12' },
+    ]);
     const report = await importAs(b, file, { batchId: batch.id });
     expect(report.summary).toBe('1 records: 1 imported, 0 skipped, 0 merged, 0 failed; 2 copies added');
     const [rec] = await recordsOf(b.schoolId);

@@ -3,7 +3,8 @@ import type { MarcPreviewRow, MarcReadOptions } from '@shuyuan/contracts/marc/ap
 import type { MarcReadResult } from '@shuyuan/contracts/marc/record';
 import { fail } from '../../platform/errors.ts';
 import { flavourOf } from './marc.prepare.ts';
-import { mapRecord } from './lib/map-record.ts';
+import { holdingsSources } from './lib/default-rules.ts';
+import { mapHoldings, mapRecord } from './lib/map-record.ts';
 import { readMarcStream } from './lib/read-marc.ts';
 import { toRecordCreate } from './marc.convert.ts';
 import type { RuleSet } from './marc.rules.ts';
@@ -29,14 +30,16 @@ async function firstResults(file: string, n: number, o?: MarcReadOptions): Promi
 export async function previewTable(file: string, rows: number, rules: RuleSet, tr: Tr, o?: MarcReadOptions) {
   const list: MarcPreviewRow[] = (await firstResults(file, rows, o)).map((r) => {
     if (!r.ok) return { index: r.index, ok: false, fields: null, errors: [tr(`marc.error.${r.code}`)], warnings: [] };
-    const fields = mapRecord(r.record, rules[flavourOf(r.record, o?.flavour)]);
+    const ruleSet = rules[flavourOf(r.record, o?.flavour)];
+    const fields = mapRecord(r.record, ruleSet);
+    const copies = mapHoldings(r.record, holdingsSources(ruleSet));
     const c = toRecordCreate(r.record, fields);
     const warnings = [
       ...r.warnings.map((w) => tr(`marc.warning.${w}`)),
       ...(c.ok ? c.warnings : []).map((m) => tr(m.key, m.params)),
     ];
     const errors = c.ok ? [] : c.errors.map((m) => tr(m.key, m.params));
-    return { index: r.index, ok: c.ok, fields: { ...fields }, errors, warnings };
+    return { index: r.index, ok: c.ok, fields: { ...fields }, errors, warnings, copies };
   });
   return { List: list, Total: list.length };
 }

@@ -1,7 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcPreviewRow, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
-import { Alert, Button, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
@@ -64,6 +64,23 @@ export function PreviewTable({
           { title: t('marc.field.isbn'), render: (_, r) => text(r.fields?.isbn), width: 140 },
           { title: t('marc.field.publisher'), render: (_, r) => text(r.fields?.publisher), width: 160 },
           { title: t('marc.field.year'), render: (_, r) => text(r.fields?.year), width: 70 },
+          {
+            title: t('marc.preview.copies'),
+            width: 80,
+            render: (_, r) =>
+              r.copies?.length ? (
+                <Tooltip
+                  title={r.copies.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: copies in field order
+                    <div key={i}>
+                      {[c.barcode || t('marc.preview.noBarcode'), c.location, c.callNo].filter(Boolean).join(' · ')}
+                    </div>
+                  ))}
+                >
+                  <Tag>{r.copies.length}</Tag>
+                </Tooltip>
+              ) : null,
+          },
           {
             title: t('marc.preview.problems'),
             render: (_, r) => (
