@@ -49,7 +49,9 @@ export const EditingConfig = z.object({
     .number()
     .int()
     .refine((v) => (STORE_TYPES as number[]).includes(v), 'catalogue.config.storeTypeInvalid')
-    .default(1),
+    // New copies go straight into circulation (store 2), as in Koha; a school that processes books first
+    // (stamping, covering) chooses store 1 and releases them with bulk editing.
+    .default(2),
   bookNumberRule: z.enum(BOOK_NUMBER_RULES).default('sequence'),
   /** 1–4 digits; empty or < 1 = no length limit. */
   bookNumberLength: BookNumberLength.transform((v) => v ?? null).default(null),

@@ -197,8 +197,8 @@ describe('export with chosen columns', () => {
       .map((row: any) => row.slice(1));
     expect(rows).toEqual([
       ['题名', '条码', '单价（元）', '库类型'],
-      ['骆驼祥子', 'X0002', 9.9, '编目库'],
-      ['骆驼祥子', 'X0001', 9.9, '编目库'],
+      ['骆驼祥子', 'X0002', 9.9, '流通库'],
+      ['骆驼祥子', 'X0001', 9.9, '流通库'],
     ]);
     const bad = await t.post(`${P}/DownloadV2/Collection`, { columns: ['nope'] }, { lang: 'en' });
     expect(bad.json.issues).toEqual([{ path: 'columns', message: 'No such columns: nope' }]);

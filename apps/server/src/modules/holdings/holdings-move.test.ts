@@ -373,8 +373,9 @@ describe('resource access and batch password reset', () => {
     const openLoc = await fx.location(br.id);
     await t.post(`${P}/Holdings/AddResourceAuth`, { branchId: br.id, locationId: closedLoc.id, canLend: false });
     const rec = await fx.record();
-    const [kept] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: closedLoc.id });
-    const [lendable] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: openLoc.id });
+    // Store 2: copies in circulation (the fixture's copies are still being catalogued, store 1).
+    const [kept] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: closedLoc.id, storeType: 2 });
+    const [lendable] = await fx.copies(rec.id, 1, { branchId: br.id, locationId: openLoc.id, storeType: 2 });
     const [reader] = await t.db
       .insert(appUser)
       .values({ schoolId: t.schoolId, account: `R${Date.now()}`, name: 'Reader', identity: 'student' })
