@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { notify } from '../../app/notify.ts';
 import { CaptureSourcesPanel } from '../capture/capture-sources-panel.tsx';
+import { ClassSchemes } from '../classification/class-schemes.tsx';
 import { CustomClasses } from './custom-classes.tsx';
 import { clearOnChange, postChecked } from './submit.ts';
 import { useEditingConfig, useEditingOptions } from './use-options.ts';
@@ -147,6 +148,7 @@ export default function BookEditingRulePage() {
         items={[
           { key: 'settings', label: t('catalogue.config.tab'), children: <EditingSettings /> },
           { key: 'custom', label: t('catalogue.custom.tab'), children: <CustomClasses /> },
+          { key: 'schemes', label: t('classification.schemes.tab'), children: <ClassSchemes /> },
           { key: 'capture', label: t('capture.pages.sources'), children: <CaptureSourcesPanel /> },
         ]}
       />
