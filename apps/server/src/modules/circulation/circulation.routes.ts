@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
+import { afiToWrite } from './afi.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { readerHolds } from './holds.service.ts';
@@ -23,12 +24,13 @@ export function circulationRoutes(app: FastifyInstance): void {
     audit: 'circ.borrow',
     handler: async ({ db, scope, body, user }) => {
       await requireVerified(db, scope, body.readerBarcode, body.verifyToken);
-      return borrowItem(db, scope, {
+      const done = await borrowItem(db, scope, {
         readerBarcode: body.readerBarcode,
         barcode: body.barcode,
         operatorId: user?.userId ?? null,
         via: 'desk',
       });
+      return { ...done, afiWrite: await afiToWrite(db, scope, done.rfid, 'lent') };
     },
   });
   route(app, {
@@ -36,7 +38,10 @@ export function circulationRoutes(app: FastifyInstance): void {
     access: `${RETURN}:return`,
     schema: BarcodeBody,
     audit: 'circ.return',
-    handler: ({ db, scope, body, user }) => returnItem(db, scope, { ...body, operatorId: user?.userId ?? null }),
+    handler: async ({ db, scope, body, user }) => {
+      const done = await returnItem(db, scope, { ...body, operatorId: user?.userId ?? null });
+      return { ...done, afiWrite: await afiToWrite(db, scope, done.rfid, 'returned') };
+    },
   });
   route(app, {
     url: `${P}/Circulation/RenewLoan`,

@@ -138,6 +138,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
       loanId: l.id,
       dueDate,
       barcode: c.barcode,
+      rfid: c.rfid,
       title,
       reader: { id: reader.id, account: reader.account, name: reader.name },
       openLoans: counts.open + 1,
@@ -185,6 +186,7 @@ export async function returnItem(
     return {
       loanId: l.id,
       barcode: c.barcode,
+      rfid: c.rfid,
       title,
       dueDate: l.dueDate,
       overdueDays: await overdueDays(tx, scope, l.dueDate, returnDay),

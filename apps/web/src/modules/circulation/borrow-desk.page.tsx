@@ -12,6 +12,7 @@ import {
   type LoanRow,
   type ShelfHold,
 } from './desk-api.ts';
+import { writeAfi } from './afi.ts';
 import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
@@ -71,7 +72,10 @@ export default function BorrowDeskPage() {
       new BorrowSession<DeskReader, BorrowDone>(
         {
           reader: (code) => deskApi.reader(code),
-          borrow: (account, code, token) => deskApi.borrow(account, code, token),
+          borrow: async (account, code, token) => {
+            const done = await deskApi.borrow(account, code, token);
+            return { ...done, afiFailed: !(await writeAfi(done.afiWrite)) };
+          },
           isNotCopy: (e) => errorCodeOf(e) === 'COPY_NOT_FOUND',
           verify: async (r) =>
             (await needVerifyAnswer)
@@ -105,6 +109,9 @@ export default function BorrowDeskPage() {
               : {
                   title: v.loan.title,
                   detail: tRef.current('circulation.borrow.lent', { name: v.reader.name, due: v.loan.dueDate }),
+                  notice: v.loan.afiFailed ? (
+                    <Typography.Text type="warning">{tRef.current('circulation.borrow.afiFailed')}</Typography.Text>
+                  ) : undefined,
                 },
           ),
         setPending,

@@ -3,6 +3,7 @@ import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
 import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import { api } from '../../app/http.ts';
+import type { AfiWrite } from './afi.ts';
 
 /** The desk's server calls, typed once for every circulation screen. */
 
@@ -55,6 +56,11 @@ export interface BorrowDone {
   loanId: number;
   dueDate: string;
   barcode: string;
+  rfid: string;
+  /** The AFI the desk's reader writes to the tag (null: nothing to write). */
+  afiWrite: AfiWrite | null;
+  /** Set by the desk: the loan is done but the tag's AFI could not be written. */
+  afiFailed?: boolean;
   title: string;
   reader: { id: number; account: string; name: string };
   openLoans: number;
@@ -80,6 +86,9 @@ export interface Hold {
 export interface ReturnDone {
   loanId: number;
   barcode: string;
+  rfid: string;
+  afiWrite: AfiWrite | null;
+  afiFailed?: boolean;
   title: string;
   dueDate: string;
   overdueDays: number;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { writeAfi } from './afi.ts';
 import { deskApi, type LoanRow, type ReturnDone } from './desk-api.ts';
 import { errorCodeOf } from './feedback.ts';
 import { OverdueTag } from './reader-panel.tsx';
@@ -88,7 +89,12 @@ export default function ReturnDeskPage() {
           <OverdueTag days={v.overdueDays} />
         </Space>
       ),
-      notice: <HoldNotice r={v} />,
+      notice: (
+        <>
+          {v.afiFailed && <Typography.Text type="warning">{t('circulation.return.afiFailed')}</Typography.Text>}
+          <HoldNotice r={v} />
+        </>
+      ),
     }));
   });
 
@@ -96,7 +102,8 @@ export default function ReturnDeskPage() {
   const onScan = (code: string) =>
     add(
       push(code, async () => {
-        const done = await deskApi.return(code);
+        const back = await deskApi.return(code);
+        const done = { ...back, afiFailed: !(await writeAfi(back.afiWrite)) };
         deskApi.loans(done.reader.account).then(
           (l) => setOthers({ account: done.reader.account, loans: l.List }),
           () => setOthers(null),
