@@ -96,18 +96,19 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   const merge = async (list: { p: Pending; id: number }[]) => {
     if (!list.length) return;
     const done = async (l: typeof list) => {
-      const plan = await db.transaction(async (tx) => {
-        const pl = await target.planCopies(
-          tx,
-          l.map(({ p, id }) => copyRequest(p, id)),
-        );
-        await target.insertCopies(tx, pl.rows);
-        return pl;
-      });
+      const requests = l.map(({ p, id }) => copyRequest(p, id));
+      const plan = !requests.some((r) => r.copies.length)
+        ? { rows: [], added: l.map(() => 0), notes: l.map(() => []) }
+        : await db.transaction(async (tx) => {
+            const pl = await target.planCopies(tx, requests);
+            await target.insertCopies(tx, pl.rows);
+            return pl;
+          });
       l.forEach(({ p, id }, i) => {
         counts.merged++;
         counts.copies += plan.added[i];
-        const msg = { key: 'marc.duplicateMerged', params: { isbn: p.row.isbn, id, copies: plan.added[i] } };
+        const params = { isbn: p.row.isbn, id, copies: plan.added[i] };
+        const msg = { key: p.copies.length ? 'marc.duplicateMergedCopies' : 'marc.duplicateMerged', params };
         line(p.index, 'merged', p.row, [msg, ...plan.notes[i]]);
       });
     };

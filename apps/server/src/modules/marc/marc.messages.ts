@@ -51,6 +51,10 @@ registerMessages({
   },
   'marc.duplicateSkipped': { zh: 'ISBN {{isbn}} 已存在，已跳过', en: 'ISBN {{isbn}} already exists; skipped' },
   'marc.duplicateMerged': {
+    zh: 'ISBN {{isbn}} 已存在，保留原书目（#{{id}}）',
+    en: 'ISBN {{isbn}} already exists; the existing record (#{{id}}) was kept',
+  },
+  'marc.duplicateMergedCopies': {
     zh: 'ISBN {{isbn}} 已存在，保留原书目（#{{id}}），并入 {{copies}} 册馆藏',
     en: 'ISBN {{isbn}} already exists; the existing record (#{{id}}) was kept and {{copies}} copies added to it',
   },
