@@ -1,4 +1,4 @@
-import { type CircState, canTransition } from '@shuyuan/contracts/catalogue/copy-state';
+import { type CircState, canMoveByHand } from '@shuyuan/contracts/catalogue/copy-state';
 import { yuanToFen } from '@shuyuan/contracts/catalogue/record';
 import { type CopyPatch, type ItemResult, PATCH_FIELDS, type PatchField } from '@shuyuan/contracts/holdings/bulk';
 import type { FieldIssue } from '@shuyuan/contracts/common/envelope';
@@ -115,7 +115,7 @@ export function planItem(c: CopyRow, ch: Change, out: boolean, lk: Lookups, t: T
     const from = c[COLUMN[f]];
     if ((from ?? null) === (to ?? null)) continue;
     if (out && NOT_WHILE_OUT.includes(f)) return { ...base, ok: false, reason: t('holdings.onLoan') };
-    if (f === 'circState' && !canTransition(from as CircState, to as CircState))
+    if (f === 'circState' && !canMoveByHand(from as CircState, to as CircState))
       return {
         ...base,
         ok: false,

@@ -80,6 +80,11 @@ describe('bulk editing by barcodes', () => {
     expect(r[a.barcode].ok).toBe(true);
     expect(r[b.barcode]).toMatchObject({ ok: false, reason: 'A copy cannot go from "Lost" to "Locked"' });
     expect((await copyOf(a.barcode)).circState).toBe('locked');
+    // A copy on loan leaves 'borrowed' only by its return at the desk, never by a bulk edit.
+    const [c] = await fx.copies(rec.id, 1, { circState: 'borrowed' });
+    const out = byBarcode(await t.post(EDIT, { barcodes: [c.barcode], set: { circState: 'available' } }));
+    expect(out[c.barcode].ok).toBe(false);
+    expect((await copyOf(c.barcode)).circState).toBe('borrowed');
 
     const other = await buildSchool(t.db);
     const ob = await fixtures(t.db, other).branch();
