@@ -1,5 +1,6 @@
 import { benchCirculation } from './circulation.bench.ts';
 import { benchLabels } from './labels.bench.ts';
+import { benchLabelsEndToEnd } from './labels-e2e.bench.ts';
 import { benchList } from './list.bench.ts';
 import { benchMarcImport } from './marc-import.bench.ts';
 import { benchMarcMemory } from './marc-memory.bench.ts';
@@ -21,7 +22,10 @@ const all: Record<string, () => Promise<void>> = {
   circulation: async () => benchCirculation(await localPg()),
   start: benchStartTime,
   web: benchWebSize,
-  labels: benchLabels,
+  labels: async () => {
+    await benchLabels();
+    await benchLabelsEndToEnd();
+  },
   'marc-parse': benchMarcParse,
   'marc-import': async () => benchMarcImport(await localPg()),
   'marc-memory': benchMarcMemory,
