@@ -67,6 +67,11 @@ export const MarcExportByIds = z.object({
   format: MarcExportFormat.default('iso2709'),
 });
 export const MarcExportAll = z.object({ format: MarcExportFormat.default('iso2709') });
+/** The record open in the MARC editor (/Marc), as one file. */
+export const MarcExportRecord = z.object({
+  id: z.coerce.number().int().positive(),
+  format: MarcExportFormat.default('iso2709'),
+});
 
 /** One row of `PreviewTable`: the catalogue fields the record fills, and why it would not import. */
 export interface MarcPreviewRow {

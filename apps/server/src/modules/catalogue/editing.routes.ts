@@ -28,7 +28,9 @@ export function editingRoutes(app: FastifyInstance): void {
     access: 'school',
     summary: 'Branches, locations, resource types and open batches to pick from on the cataloguing screens',
     handler: ({ db, scope, user }) => {
-      needAny(user, [...ACCESS.view, 'batch', 'book-editing-rule']);
+      // Every screen that picks from these: the cataloguing screens, batches, the rules, and the MARC import
+      // (default location and batch of the copies it creates).
+      needAny(user, [...ACCESS.view, 'batch', 'book-editing-rule', 'marc-import']);
       return editingOptions(db, scope);
     },
   });

@@ -7,6 +7,7 @@ import {
   CataImportRequest,
   MarcExportAll,
   MarcExportByIds,
+  MarcExportRecord,
   MarcImportReportQuery,
   MarcImportRequest,
   MarcPreviewMarcQuery,
@@ -198,6 +199,21 @@ export function marcRoutes(app: FastifyInstance): void {
       const name = `marc-${stamp()}.${EXT[body.format]}`;
       reply.header('content-type', MIME[body.format]);
       reply.header('content-disposition', `attachment; filename="${name}"`);
+      return reply.send(data);
+    },
+  });
+  route(app, {
+    url: `${P}/Marc/ExportRecord`,
+    access: `${EDITOR}:export`,
+    schema: MarcExportRecord,
+    audit: 'marc.export',
+    raw: true,
+    summary: "The record open in the MARC editor as ISO 2709 or MARCXML (with the school's copies as 852)",
+    handler: async ({ db, scope, body, reply }) => {
+      await recordForEdit(db, scope, body.id); // 404 for a record of another school or none
+      const data = await exportByIds(db, scope, [body.id], body.format);
+      reply.header('content-type', MIME[body.format]);
+      reply.header('content-disposition', `attachment; filename="marc-${body.id}.${EXT[body.format]}"`);
       return reply.send(data);
     },
   });

@@ -1,8 +1,9 @@
-import { FileAddOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ExportOutlined, FileAddOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { marcIssues } from '@shuyuan/contracts/marc/editor';
+import type { MarcExportFormat } from '@shuyuan/contracts/marc/api';
 import type { MarcFlavour, MarcRecord } from '@shuyuan/contracts/marc/record';
-import { Alert, Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Dropdown, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -36,6 +37,7 @@ interface Loaded {
 export default function MarcEditorPage() {
   const { t } = useTranslation();
   const canEdit = usePermission(`${CODE}:edit`);
+  const canExport = usePermission(`${CODE}:export`);
   const [key, setKey] = useState('');
   const [found, setFound] = useState<Found[]>([]);
   const [searching, setSearching] = useState(false);
@@ -99,6 +101,11 @@ export default function MarcEditorPage() {
     }
   };
 
+  // The saved record (with the school's copies as 852), as the MARC export screen writes it.
+  const exportAs = async (format: MarcExportFormat) => {
+    if (loaded) await api.download(`${P}/Marc/ExportRecord`, { id: loaded.id, format });
+  };
+
   const leaderErr = shown.get('leader');
   const general = [...(shown.get('fields') ?? []), ...(shown.get('record') ?? [])];
 
@@ -156,16 +163,33 @@ export default function MarcEditorPage() {
               </Space>
             }
             extra={
-              canEdit && (
-                <Space>
-                  <Button icon={<UndoOutlined />} onClick={() => (loaded ? void open(loaded.id) : startNew())}>
-                    {t('marc.editor.revert')}
-                  </Button>
-                  <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
-                    {t('marc.editor.save')}
-                  </Button>
-                </Space>
-              )
+              <Space>
+                {canExport && loaded && (
+                  <Dropdown
+                    menu={{
+                      items: [
+                        { key: 'iso2709', label: t('marc.editor.exportIso') },
+                        { key: 'marcxml', label: t('marc.editor.exportXml') },
+                      ],
+                      onClick: ({ key }) => void exportAs(key as MarcExportFormat).catch(() => {}),
+                    }}
+                  >
+                    <Button className="sy-marc-export" icon={<ExportOutlined />}>
+                      {t('marc.editor.export')}
+                    </Button>
+                  </Dropdown>
+                )}
+                {canEdit && (
+                  <>
+                    <Button icon={<UndoOutlined />} onClick={() => (loaded ? void open(loaded.id) : startNew())}>
+                      {t('marc.editor.revert')}
+                    </Button>
+                    <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+                      {t('marc.editor.save')}
+                    </Button>
+                  </>
+                )}
+              </Space>
             }
           >
             <Space direction="vertical" style={{ width: '100%' }}>
