@@ -15,6 +15,7 @@ import { hasPermission } from '../../platform/principal.ts';
 import { type Ctx, route } from '../../platform/route.ts';
 import { listLoans } from '../circ-records/records.query.ts';
 import { cornerFor, myCorners } from './corner.access.ts';
+import { cornerExportRoutes } from './corner.export.ts';
 import { cornerDto, cornerRoutes } from './corner.routes.ts';
 import { cornerBooks, cornerLend, cornerReturn, cornerStudents } from './corner.service.ts';
 import { bookRank, classRank, cornerUse, studentRank } from './corner.stats.ts';
@@ -33,6 +34,7 @@ async function statsAccess(ctx: Ctx<{ cornerId?: number }>, code: string) {
 
 export function classCornerRoutes(app: FastifyInstance): void {
   cornerRoutes(app);
+  cornerExportRoutes(app);
 
   // Operations are open to any member of the school: each handler checks the screen permission or whether the
   // caller is the corner's class librarian (corner.access.ts).

@@ -12,6 +12,10 @@ export const CORNER_URLS = {
   bookRank: `${C}/GetBookRank`,
   classRank: `${C}/GetClassRank`,
   studentRank: `${C}/GetStudentRank`,
+  exportUse: `${C}/ExportCornerUse`,
+  exportBookRank: `${C}/ExportBookRank`,
+  exportClassRank: `${C}/ExportClassRank`,
+  exportStudentRank: `${C}/ExportStudentRank`,
 };
 
 /** Barcodes from a scanner or pasted text: one per line (or separated by spaces/commas), blanks dropped. */

@@ -1,9 +1,13 @@
-import type { CornerUseRow, RankRow } from '@shuyuan/contracts/class-corner/corner';
-import { Card, DatePicker, Radio, Space, Table, Typography } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import { CORNER_SCREENS, type CornerUseRow, type RankRow } from '@shuyuan/contracts/class-corner/corner';
+import type { ExportStarted } from '@shuyuan/contracts/kit/resource';
+import { Button, Card, DatePicker, Radio, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/auth/permission.tsx';
+import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
 import { CORNER_URLS } from './corner-api.ts';
 
@@ -48,8 +52,47 @@ function usePeriod() {
   return { from: range[0].format(D), to: range[1].format(D), control };
 }
 
+/** The screen's export (needs `<code>:export`): the same period, written as xlsx by a task the download panel follows. */
+function ExportButton({ code, url, from, to }: { code: string; url: string; from: string; to: string }) {
+  const { t } = useTranslation();
+  const can = usePermission(`${code}:export`);
+  const [busy, setBusy] = useState(false);
+  if (!can) return null;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const job = await api.post<ExportStarted>(url, { from, to, limit: 100 });
+      downloads.track({ id: job.DataID, fileName: job.FileName });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      className="sy-corner-export"
+      icon={<ExportOutlined />}
+      loading={busy}
+      onClick={() => void start().catch(() => {})}
+    >
+      {t('classCorner.export.button')}
+    </Button>
+  );
+}
+
 /** A TOP-N ranking screen: titles, classes or students by loans of corner books in the period. */
-export function RankScreen({ url, nameKey, detailKey }: { url: string; nameKey: string; detailKey: string }) {
+export function RankScreen({
+  url,
+  exportUrl,
+  code,
+  nameKey,
+  detailKey,
+}: {
+  url: string;
+  exportUrl: string;
+  code: string;
+  nameKey: string;
+  detailKey: string;
+}) {
   const { t } = useTranslation();
   const { from, to, control } = usePeriod();
   const [rows, setRows] = useState<RankRow[]>([]);
@@ -71,7 +114,16 @@ export function RankScreen({ url, nameKey, detailKey }: { url: string; nameKey: 
     { title: t('classCorner.rank.loans'), dataIndex: 'loans', width: 100 },
   ];
   return (
-    <Card size="small" title={t('classCorner.rank.top100', { from, to })} extra={control}>
+    <Card
+      size="small"
+      title={t('classCorner.rank.top100', { from, to })}
+      extra={
+        <Space wrap>
+          {control}
+          <ExportButton code={code} url={exportUrl} from={from} to={to} />
+        </Space>
+      }
+    >
       <Table rowKey="id" size="small" loading={loading} columns={columns} dataSource={rows} pagination={false} />
     </Card>
   );
@@ -89,7 +141,16 @@ export function UseScreen() {
     );
   }, [from, to]);
   return (
-    <Card size="small" title={t('classCorner.use.title', { from, to })} extra={control}>
+    <Card
+      size="small"
+      title={t('classCorner.use.title', { from, to })}
+      extra={
+        <Space wrap>
+          {control}
+          <ExportButton code={CORNER_SCREENS.use} url={CORNER_URLS.exportUse} from={from} to={to} />
+        </Space>
+      }
+    >
       <Table<CornerUseRow>
         rowKey="cornerId"
         size="small"
