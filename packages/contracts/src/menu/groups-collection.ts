@@ -7,7 +7,9 @@ export const collectionGroups: Item[] = [
     hiddenScreen('/book-editing2', '编目（详细著录）', 'Cataloguing (full record)', 'EditOutlined', CRUD),
     hiddenScreen('/book-editing3', '编目（复本著录）', 'Cataloguing (copies)', 'EditOutlined', CRUD),
     screen('/book-editing-rule', '编目规则', 'Cataloguing rules', 'ProfileOutlined', ['edit', 'lock']),
-    screen('/resource-mana/resource/catalog', '书目管理', 'Catalogue records', 'BookOutlined', [...CRUDX, 'import']),
+    // No `import` here: records are imported on /marc-import and /marc-catalog-import, whose permissions decide
+    // who may import; the catalogue list links to them.
+    screen('/resource-mana/resource/catalog', '书目管理', 'Catalogue records', 'BookOutlined', CRUDX),
     screen('/collection', '馆藏管理', 'Copies', 'DatabaseOutlined', [...CRUDX, 'print']),
     screen('/batch', '批次管理', 'Acquisition batches', 'InboxOutlined', CRUDX),
     screen('/Marc', 'MARC管理', 'MARC records', 'CodeOutlined', ['edit', 'export']),

@@ -104,6 +104,45 @@ function orderBy(sort: RecordSearchQuery['sort'], rank: SQL | undefined): SQL[] 
  * or call number.
  */
 export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
+  const { where, order } = await searchPlan(db, scope, q);
+  const cols = {
+    id: r.id,
+    title: r.title,
+    parallelTitle: r.parallelTitle,
+    author: r.author,
+    publisher: r.publisher,
+    pubYear: r.pubYear,
+    isbn: r.isbn,
+    classNo: r.classNo,
+    bookNo: r.bookNo,
+    priceFen: r.priceFen,
+    language: r.language,
+    coverUrl: r.coverUrl,
+    copies: copyCount(scope),
+  };
+  const [List, facets] = await Promise.all([
+    db
+      .select(cols)
+      .from(r)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.Rows)
+      .offset(pageOffset(q)),
+    totalAndFacets(db, scope, where),
+  ]);
+  return { List, Total: facets.total, Facets: facets.facets };
+}
+
+/** The number of the school's copies of the record. */
+export const copyCount = (scope: Scope) =>
+  sql<number>`(select count(*)::int from ${copy} where ${scope.where(copy, eq(copy.recordId, r.id))})`;
+
+/** WHERE and ORDER BY of a staff search (text, facets, sort): the list and its export find the same records. */
+export async function searchPlan(
+  db: Db,
+  scope: Scope,
+  q: Pick<RecordSearchQuery, 'SearchKey' | 'field' | 'sort' | 'facets'>,
+): Promise<{ where: SQL; order: SQL[] }> {
   const conds: SQL[] = [];
   let rank: SQL | undefined;
   if (q.SearchKey) {
@@ -119,35 +158,7 @@ export async function staffSearch(db: Db, scope: Scope, q: RecordSearchQuery) {
   if (f.state) conds.push(anyCopy(scope, eq(copy.circState, f.state)));
   if (f.resourceTypeId !== undefined)
     conds.push(f.resourceTypeId ? eq(r.resourceTypeId, f.resourceTypeId) : isNull(r.resourceTypeId));
-  const where = scope.where(r, ...conds);
-
-  const order = orderBy(q.sort, rank);
-  const cols = {
-    id: r.id,
-    title: r.title,
-    parallelTitle: r.parallelTitle,
-    author: r.author,
-    publisher: r.publisher,
-    pubYear: r.pubYear,
-    isbn: r.isbn,
-    classNo: r.classNo,
-    bookNo: r.bookNo,
-    priceFen: r.priceFen,
-    language: r.language,
-    coverUrl: r.coverUrl,
-    copies: sql<number>`(select count(*)::int from ${copy} where ${scope.where(copy, eq(copy.recordId, r.id))})`,
-  };
-  const [List, facets] = await Promise.all([
-    db
-      .select(cols)
-      .from(r)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.Rows)
-      .offset(pageOffset(q)),
-    totalAndFacets(db, scope, where),
-  ]);
-  return { List, Total: facets.total, Facets: facets.facets };
+  return { where: scope.where(r, ...conds), order: orderBy(q.sort, rank) };
 }
 
 const FACETS = ['language', 'classLetter', 'year', 'resourceType', 'location', 'state'] as const;

@@ -7,6 +7,7 @@ import './collection.messages.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { collectionRoutes } from './collection.routes.ts';
 import { editingRoutes } from './editing.routes.ts';
+import { recordExportRoutes } from './record-export.routes.ts';
 
 /** Catalogue records, copies, acceptance batches, cataloguing settings: the data core of spec §6. */
 export const catalogueModule: ServerModule = {
@@ -17,5 +18,6 @@ export const catalogueModule: ServerModule = {
     batchRoutes(app);
     bookNumberRoutes(app);
     editingRoutes(app);
+    recordExportRoutes(app);
   },
 };

@@ -1,12 +1,18 @@
+import { DownOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { RECORD_SORTS, type RecordSort, SEARCH_FIELDS } from '@shuyuan/contracts/catalogue/record';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
-import { Button, Card, Input, Popconfirm, Select, Space, Table } from 'antd';
+import type { ExportStarted } from '@shuyuan/contracts/kit/resource';
+import { Button, Card, Dropdown, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { useSession } from '../../app/auth/session.ts';
+import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
+import { findMenu } from '../../app/layout/menu.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { AddCopies } from './add-copies.tsx';
 import { CopiesPanel } from './copies-panel.tsx';
@@ -16,6 +22,12 @@ import { RecordEditor } from './record-editor.tsx';
 import { CODE, type Facets, money, type RecordRow } from './types.ts';
 import { useLocations } from './use-locations.ts';
 import { useEditingOptions } from './use-options.ts';
+
+/** Where records are imported: MARC files and the Excel catalogue sheet. */
+const IMPORT_SCREENS = [
+  { path: '/marc-import', labelKey: 'catalogue.recordImport.marc' },
+  { path: '/marc-catalog-import', labelKey: 'catalogue.recordImport.excel' },
+];
 
 interface Query {
   Page: number;
@@ -35,6 +47,12 @@ export default function CataloguePage() {
   const canAdd = usePermission(`${CODE}:add`);
   const canEdit = usePermission(`${CODE}:edit`);
   const canDelete = usePermission(`${CODE}:delete`);
+  const canExport = usePermission(`${CODE}:export`);
+  // Records come in through the two import screens; their own permissions decide who imports.
+  const { menus } = useSession();
+  const imports = IMPORT_SCREENS.filter((s) => findMenu(menus, s.path));
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
   const opts = useEditingOptions();
   const typeName = (id: number) => opts.types.find((o) => o.value === id)?.label ?? String(id);
   const [copyEditing, setCopyEditing] = useState<number | null>(null);
@@ -69,6 +87,17 @@ export default function CataloguePage() {
     void load().catch(() => {});
   }, [load, stamp]);
   const reload = () => setStamp((s) => s + 1);
+  // The export has every record this search finds (same text, field, facets and order), written by a task.
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { Page: _p, Rows: _r, ...search } = q;
+      const job = await api.post<ExportStarted>(`${P}/Catalogue/ExportRecords`, search);
+      downloads.track({ id: job.DataID, fileName: job.FileName });
+    } finally {
+      setExporting(false);
+    }
+  };
   const set = (patch: Partial<Query>) => setQ((old) => ({ ...old, Page: 1, ...patch }));
   // DeleteBookAllRecords: the record and its copies, all or none; refused (with the barcodes) while one is on loan.
   const remove = async (r: RecordRow) => {
@@ -107,6 +136,29 @@ export default function CataloguePage() {
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('catalogue.record.add')}
           </Button>
+        )}
+        {canExport && (
+          <Button
+            className="sy-catalogue-export"
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={!data.Total}
+            onClick={() => void exportAll().catch(() => {})}
+          >
+            {t('catalogue.recordExport.button', { count: data.Total })}
+          </Button>
+        )}
+        {imports.length > 0 && (
+          <Dropdown
+            menu={{
+              items: imports.map((s) => ({ key: s.path, label: t(s.labelKey) })),
+              onClick: ({ key }) => navigate(key),
+            }}
+          >
+            <Button className="sy-catalogue-import" icon={<ImportOutlined />}>
+              {t('catalogue.recordImport.button')} <DownOutlined />
+            </Button>
+          </Dropdown>
         )}
       </Space>
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
