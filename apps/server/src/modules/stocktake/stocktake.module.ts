@@ -1,5 +1,6 @@
 import type { ServerModule } from '../index.ts';
 import './stocktake.messages.ts';
+import { sessionExportRoutes } from './session-export.ts';
 import { stocktakeRoutes } from './stocktake.routes.ts';
 import { weedingRoutes } from './weeding.routes.ts';
 
@@ -8,6 +9,7 @@ export const stocktakeModule: ServerModule = {
   name: 'stocktake',
   routes: (app) => {
     stocktakeRoutes(app);
+    sessionExportRoutes(app);
     weedingRoutes(app);
   },
 };

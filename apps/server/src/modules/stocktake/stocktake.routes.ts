@@ -54,7 +54,7 @@ const fileDb = () => {
   return dbOfApp();
 };
 
-const reportColumns: Column<ReportRow>[] = [
+export const reportColumns: Column<ReportRow>[] = [
   { labelKey: 'stocktake.col.barcode', value: (r) => r.barcode },
   { labelKey: 'stocktake.col.title', value: (r) => r.title, width: 40 },
   { labelKey: 'stocktake.col.callNo', value: (r) => r.callNo },

@@ -1,12 +1,14 @@
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
+import type { ExportStarted } from '@shuyuan/contracts/kit/resource';
 import type { StocktakeSession } from '@shuyuan/contracts/stocktake/stocktake';
 import { Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { useLocations } from '../catalogue/use-locations.ts';
@@ -16,6 +18,38 @@ import { useCanView } from './use-can-view.ts';
 import { WeedingPanel } from './weeding-panel.tsx';
 
 export const fmtTime = (v: string | null) => (v ? new Date(v).toLocaleString() : '');
+
+/**
+ * The session's whole report as one workbook (totals, then a sheet per list), written by a task the download
+ * panel follows. Needs `book-inventory:export`.
+ */
+function ExportSession({ sessionId, link }: { sessionId: number; link?: boolean }) {
+  const { t } = useTranslation();
+  const can = usePermission('book-inventory:export');
+  const [busy, setBusy] = useState(false);
+  if (!can) return null;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const job = await api.post<ExportStarted>(`${P}/Stocktake/ExportSession`, { sessionId });
+      downloads.track({ id: job.DataID, fileName: job.FileName });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      className="sy-stocktake-export"
+      size={link ? 'small' : undefined}
+      type={link ? 'link' : 'default'}
+      icon={link ? undefined : <ExportOutlined />}
+      loading={busy}
+      onClick={() => void start().catch(() => {})}
+    >
+      {t('stocktake.session.export')}
+    </Button>
+  );
+}
 
 /** /book-inventory (图书盘点): stocktake sessions, scanning into one, closing it; weeding as a second tab. */
 export default function StocktakePage() {
@@ -59,15 +93,18 @@ function Sessions() {
   if (current) {
     return (
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Button
-          icon={<ArrowLeftOutlined />}
-          onClick={() => {
-            setCurrent(null);
-            void load().catch(() => {});
-          }}
-        >
-          {t('stocktake.session.back')}
-        </Button>
+        <Space>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            onClick={() => {
+              setCurrent(null);
+              void load().catch(() => {});
+            }}
+          >
+            {t('stocktake.session.back')}
+          </Button>
+          <ExportSession sessionId={current.id} />
+        </Space>
         <ScanPanel session={current} onChanged={() => void refresh(current.id).catch(() => {})} />
       </Space>
     );
@@ -113,6 +150,7 @@ function Sessions() {
                     {t('stocktake.session.report')}
                   </Button>
                 )}
+                <ExportSession sessionId={s.id} link />
               </Space>
             ),
           },
