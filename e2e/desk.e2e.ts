@@ -38,6 +38,8 @@ const QUEUED = ['QUEUE001', 'QUEUE002', 'QUEUE003'];
 /** A reader who types their password at the desk when the school asks for verification. */
 const VERIFIED = { account: 'S2026031', name: '郑七', password: 'Reader#2026' };
 const VERIFY_BOOKS = ['VERI0001', 'VERI0002'];
+/** A reader and a copy with an RFID tag, for the AFI the desk writes to the tag (security gate). */
+const TAGGED = { account: 'S2026041', name: '王八', barcode: 'RFID0001', uid: 'E0040150AE2E0001' };
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
@@ -423,6 +425,81 @@ describe('the circulation desk', () => {
       expect(log).toEqual({ kind: 'overdue-processed', reason: '已电话联系家长', account: LIBRARIAN.account });
     } finally {
       await sql(dbUrl(), `delete from setting where key = 'circ.overdueMode'`);
+    }
+  });
+
+  it('writes the lent AFI to the tag on the pad at a loan and the in-library AFI at a return; warns when the tag is gone', async () => {
+    // The school's editing settings: the simulated reader, AFI '07' in the library and 'C2' when lent.
+    const config = await adminCall(`${P}/Literature/GetEditingConfig`, {});
+    await adminCall(`${P}/Literature/SaveEditingConfig`, {
+      ...config,
+      rfidReader: 'simulated',
+      afi: '07',
+      afiLoaned: 'C2',
+    });
+    try {
+      await adminCall(`${P}/Readers/AddReader`, { account: TAGGED.account, name: TAGGED.name, identity: 'student' });
+      const rec = await adminCall(`${P}/Literature/AddItemsCatalogueInfo`, { title: '骆驼祥子', author: '老舍' });
+      await adminCall(`${P}/Literature/AddItemsCollectionInfo`, {
+        recordId: rec.id,
+        count: 1,
+        barcodes: [TAGGED.barcode],
+        storeType: 2,
+      });
+      await sql(dbUrl(), 'update copy set rfid = $2 where barcode = $1', [TAGGED.barcode, TAGGED.uid]);
+      const afi = () => page.evaluate((uid) => (window as any).__rfidPad.afiOf(uid) as string | undefined, TAGGED.uid);
+
+      // The book lies on the desk's pad with its in-library AFI; it is lent: the tag now says 'lent'.
+      await page.goto(`${server.url}/library/#${BORROW}`);
+      await scanBox(BORROW, 'desk-scan').waitFor();
+      await page.evaluate((uid) => (window as any).__rfidPad.place(uid, '07'), TAGGED.uid);
+      await page.keyboard.press('Escape');
+      await scan(BORROW, 'desk-scan', TAGGED.account);
+      await view(page, BORROW)
+        .getByTestId('reader-panel')
+        .getByTestId('reader-name')
+        .filter({ hasText: TAGGED.name })
+        .waitFor();
+      await scan(BORROW, 'desk-scan', TAGGED.barcode);
+      const lentLine = view(page, BORROW)
+        .locator('[data-testid="scan-line"][data-state="ok"]')
+        .filter({ hasText: TAGGED.barcode });
+      await lentLine.waitFor();
+      await expect.poll(afi).toBe('C2');
+      expect(await lentLine.filter({ hasText: zh('circulation.borrow.afiFailed') }).count()).toBe(0);
+
+      // Returned: back to the in-library AFI, no warning.
+      await page.goto(`${server.url}/library/#${RETURN}`);
+      await scanBox(RETURN, 'return-scan').waitFor();
+      await scan(RETURN, 'return-scan', TAGGED.barcode);
+      const last = view(page, RETURN).getByTestId('last-return');
+      await last.filter({ hasText: TAGGED.barcode }).filter({ hasText: TAGGED.name }).waitFor();
+      await expect.poll(afi).toBe('07');
+      expect(await view(page, RETURN).getByText(zh('circulation.return.afiFailed')).count()).toBe(0);
+      await shot(page, 'desk-return-afi');
+
+      // Lent again; this time the book is taken off the pad before it is scanned back: the return is done,
+      // but the desk warns that the tag was not written.
+      await adminCall(`${P}/Circulation/LiteratureCirc`, { readerBarcode: TAGGED.account, barcode: TAGGED.barcode });
+      await page.evaluate(() => (window as any).__rfidPad.clear());
+      await scan(RETURN, 'return-scan', TAGGED.barcode);
+      // The second line of this copy in the results: returned, with the warning.
+      const returned = view(page, RETURN)
+        .locator('[data-testid="scan-line"][data-state="ok"]')
+        .filter({ hasText: TAGGED.barcode });
+      await expect.poll(() => returned.count()).toBe(2);
+      await returned.filter({ hasText: zh('circulation.return.afiFailed') }).waitFor();
+      expect(await returned.filter({ hasText: zh('circulation.return.afiFailed') }).count()).toBe(1);
+      expect(await afi()).toBeUndefined();
+      const open = await sql(
+        dbUrl(),
+        `select l.id from loan l join copy c on c.id = l.copy_id where c.barcode = $1 and l.returned_at is null`,
+        [TAGGED.barcode],
+      );
+      expect(open).toEqual([]);
+      await shot(page, 'desk-return-afi-failed');
+    } finally {
+      await adminCall(`${P}/Literature/SaveEditingConfig`, config);
     }
   });
 });
