@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -84,7 +83,7 @@ describe('reader import', () => {
       task.getByRole('button', { name: zh('app.downloads.download') }).click(),
     ]);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(fs.readFileSync((await download.path()) as string));
+    await wb.xlsx.readFile(await download.path());
     const rows: string[][] = [];
     wb.worksheets[0].eachRow((row, n) => {
       if (n > 1) rows.push([1, 2, 3, 4].map((c) => String(row.getCell(c).value ?? '')));
