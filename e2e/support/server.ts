@@ -60,6 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       WEB_DIST: E2E_WEB_DIST,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // Browser tests start from an empty demo school (no demo books, readers, loans) unless they ask.
+      DEMO_DATA: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

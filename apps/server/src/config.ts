@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** Key for secrets stored encrypted (platform/secret-box.ts); default: <dataDir>/secret.key. */
   secretKey: string | undefined;
+  /** Seed the demo school's library (books, readers, loans) on the first start; DEMO_DATA=off skips it. */
+  demoData: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.TZ_SCHOOL ?? 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
+    demoData: (env.DEMO_DATA ?? 'on').toLowerCase() !== 'off',
   };
 }
 

@@ -33,6 +33,7 @@ import { classCornerModule } from './class-corner/class-corner.module.ts';
 import { stocktakeModule } from './stocktake/stocktake.module.ts';
 import { captureModule } from './capture/capture.module.ts';
 import { holdingsModule } from './holdings/holdings.module.ts';
+import { demoModule } from './demo/demo.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -86,4 +87,6 @@ export const modules: ServerModule[] = [
   stocktakeModule,
   captureModule,
   holdingsModule,
+  // Last: the demo library is made through the other modules' services.
+  demoModule,
 ];

@@ -61,7 +61,12 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: (
   };
 }
 
-export function useTestApp(): TestContext {
+export interface TestAppOptions {
+  /** Seed the demo school's library (books, readers, loans: modules/demo); off by default in tests. */
+  demoData?: boolean;
+}
+
+export function useTestApp(opts: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -70,6 +75,7 @@ export function useTestApp(): TestContext {
       adminPassword: TEST_ADMIN_PASSWORD,
       loginCaptcha: false,
       webDist: '/nonexistent',
+      demoData: opts.demoData ?? false,
       // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
     };
