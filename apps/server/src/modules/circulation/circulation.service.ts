@@ -42,6 +42,21 @@ const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
 };
 
 /**
+ * How many overdue loans stop a reader from borrowing, under the school's overdue mode (spec §9): unified
+ * lendable → none; unified refusal → every overdue loan; single processing → each overdue loan whose review is
+ * not processed yet, unless the reader's rule allows lending while overdue. The desk and SIP2 both ask this.
+ */
+export function overdueBlocking(
+  mode: string | undefined,
+  rule: { overdueLendAllowed: boolean },
+  counts: { overdue: number; unreviewed: number },
+): number {
+  if (mode === OverdueMode.UNIFIED_REFUSAL) return counts.overdue;
+  if (mode === OverdueMode.SINGLE && !rule.overdueLendAllowed) return counts.unreviewed;
+  return 0;
+}
+
+/**
  * Lends a copy to a reader (desk, SIP2 checkout, batch). Business rule, checked in this order inside one
  * transaction:
  * 1. the reader exists (READER_NOT_FOUND); scanned by card while the card is reported lost (CARD_LOST); active
@@ -105,13 +120,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
     // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
     const perType = !combined && resourceTypeId !== null;
     const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
-    // Single processing: each overdue loan blocks until a librarian marks its review processed.
-    const blocking =
-      mode === OverdueMode.UNIFIED_REFUSAL
-        ? counts.overdue
-        : mode === OverdueMode.SINGLE && !rule.overdueLendAllowed
-          ? counts.unreviewed
-          : 0;
+    const blocking = overdueBlocking(mode, rule, counts);
     if (!offline && blocking > 0) {
       throw fail(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: blocking });
     }

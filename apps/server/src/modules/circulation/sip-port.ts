@@ -1,5 +1,5 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
-import { CircError, OverdueMode } from '@shuyuan/contracts/circulation/loan';
+import { CircError } from '@shuyuan/contracts/circulation/loan';
 import { LANGS, type Lang } from '@shuyuan/contracts/common/lang';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { BizError } from '../../platform/errors.ts';
@@ -24,7 +24,7 @@ import { lossRecord } from '../losses/loss.table.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
-import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
+import { borrowItem, overdueBlocking, renewLoan, returnItem } from './circulation.service.ts';
 import { loan } from './circulation.table.ts';
 import { findReader, loanCounts, openLoansOf, type Reader } from './reader.service.ts';
 import { dateIn, getEffectiveRule, schoolToday } from './rules.service.ts';
@@ -120,14 +120,7 @@ async function patron(ctx: SipContext, patronId: string, password: string | unde
   const expired = !!r.validUntil && r.validUntil < today;
   // The desk refuses a reader found by barcode while the card is reported lost.
   const cardLost = !readerCardUsable(r);
-  // As borrowItem: unified refusal blocks on any overdue loan; single processing (rule forbids lending while
-  // overdue) on each overdue loan whose review is not processed yet.
-  const blocking =
-    mode === OverdueMode.UNIFIED_REFUSAL
-      ? counts.overdue
-      : mode === OverdueMode.SINGLE && !rule.overdueLendAllowed
-        ? counts.unreviewed
-        : 0;
+  const blocking = overdueBlocking(mode, rule, counts);
   const overdueBlocks = blocking > 0;
   const overLimit = counts.open >= rule.maxLoans;
   const blocked = disabled || expired || cardLost;
