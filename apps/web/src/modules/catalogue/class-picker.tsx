@@ -6,26 +6,29 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
 
-type Node = DataNode & { code: string };
+/** A class in an antd tree: loaded lazily, one level at a time. */
+export type ClassTreeNode = DataNode & { code: string };
+type Node = ClassTreeNode;
 
 /** Children of a node; Dewey through its own endpoint, which names the built-in classes in the user's language. */
-function children(scheme: ClassScheme, parent?: string): Promise<ClassNode[]> {
+export function classChildren(scheme: ClassScheme, parent?: string): Promise<ClassNode[]> {
   if (scheme === 'dewey') return api.post(`${P}/Literature/GetDeweyClassification`, { parent });
   return api.post(`${P}/Classification/GetClassTree`, { scheme, parent });
 }
-const toNode = (n: ClassNode): Node => ({
+export const toClassNode = (n: ClassNode): Node => ({
   key: n.code,
   code: n.code,
   title: `${n.code}  ${n.name}`,
   isLeaf: !n.hasChildren,
 });
 
-function patch(list: Node[], key: string, kids: Node[]): Node[] {
+/** The tree with `kids` hung under the node `key` (antd's loadData pattern). */
+export function withChildren(list: Node[], key: string, kids: Node[]): Node[] {
   return list.map((n) =>
     n.key === key
       ? { ...n, children: kids }
       : n.children
-        ? { ...n, children: patch(n.children as Node[], key, kids) }
+        ? { ...n, children: withChildren(n.children as Node[], key, kids) }
         : n,
   );
 }
@@ -51,8 +54,8 @@ export function ClassPicker({ value, onChange, placeholder }: Props) {
   useEffect(() => {
     if (!open) return;
     setHits(null);
-    children(scheme)
-      .then((l) => setTree(l.map(toNode)))
+    classChildren(scheme)
+      .then((l) => setTree(l.map(toClassNode)))
       .catch(() => setTree([]));
   }, [open, scheme]);
 
@@ -123,8 +126,8 @@ export function ClassPicker({ value, onChange, placeholder }: Props) {
                 onSelect={(_, { node }) => pick(node.code)}
                 loadData={async (node) => {
                   if (node.children) return;
-                  const kids = (await children(scheme, node.code)).map(toNode);
-                  setTree((old) => patch(old, node.code, kids));
+                  const kids = (await classChildren(scheme, node.code)).map(toClassNode);
+                  setTree((old) => withChildren(old, node.code, kids));
                 }}
               />
             )}

@@ -3,35 +3,14 @@ import type { ClassImportResult, ClassNode, ClassScheme } from '@shuyuan/contrac
 import { P } from '@shuyuan/contracts/common/paths';
 import { JOB_POLL_MS, JobState } from '@shuyuan/contracts/jobs/job';
 import { Alert, Card, Input, List, Progress, Segmented, Space, Tree, Typography, Upload } from 'antd';
-import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
+import { type ClassTreeNode, classChildren, toClassNode, withChildren } from '../catalogue/class-picker.tsx';
 
-type Node = DataNode & { code: string };
+type Node = ClassTreeNode;
 const SCHEMES = ['clc', 'dewey', 'custom'] as const;
-
-/** Children of a node; Dewey through its own endpoint, which names the built-in classes in the user's language. */
-function children(scheme: ClassScheme, parent?: string): Promise<ClassNode[]> {
-  if (scheme === 'dewey') return api.post(`${P}/Literature/GetDeweyClassification`, { parent });
-  return api.post(`${P}/Classification/GetClassTree`, { scheme, parent });
-}
-const toNode = (n: ClassNode): Node => ({
-  key: n.code,
-  code: n.code,
-  title: `${n.code}  ${n.name}`,
-  isLeaf: !n.hasChildren,
-});
-function patch(list: Node[], key: string, kids: Node[]): Node[] {
-  return list.map((n) =>
-    n.key === key
-      ? { ...n, children: kids }
-      : n.children
-        ? { ...n, children: patch(n.children as Node[], key, kids) }
-        : n,
-  );
-}
 
 /** Follows an import task until it ends (P/Classification/GetImportResult every JOB_POLL_MS). */
 function useImport(id: number | null): ClassImportResult | null {
@@ -128,8 +107,8 @@ function SchemeBrowser({ scheme, version }: { scheme: ClassScheme; version: numb
   useEffect(() => {
     setHits(null);
     setQ('');
-    children(scheme)
-      .then((l) => setTree(l.map(toNode)))
+    classChildren(scheme)
+      .then((l) => setTree(l.map(toClassNode)))
       .catch(() => setTree([]));
   }, [scheme, version]);
   const search = async (text: string) => {
@@ -167,8 +146,8 @@ function SchemeBrowser({ scheme, version }: { scheme: ClassScheme; version: numb
             treeData={tree}
             loadData={async (node) => {
               if (node.children) return;
-              const kids = (await children(scheme, node.code)).map(toNode);
-              setTree((cur) => patch(cur, node.code, kids));
+              const kids = (await classChildren(scheme, node.code)).map(toClassNode);
+              setTree((cur) => withChildren(cur, node.code, kids));
             }}
           />
         )}
