@@ -31,9 +31,22 @@ const all: Record<string, () => Promise<void>> = {
   'marc-memory': benchMarcMemory,
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
-console.log(
-  `Shuyuan benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
-);
+if (!process.env.BENCH_CHILD)
+  console.log(
+    `Shuyuan benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+  );
+// Several benchmarks: each in a process of its own, so one's memory (a 100k-record library held by PGlite) and
+// warm caches never colour another's figures (the MARC import's peak RSS above all).
+if (wanted.length > 1) {
+  const { spawnSync } = await import('node:child_process');
+  for (const name of wanted) {
+    spawnSync(process.execPath, [...process.execArgv, process.argv[1], name], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_CHILD: '1' },
+    });
+  }
+  process.exit(0);
+}
 for (const name of wanted) {
   const fn = all[name];
   if (!fn) {
