@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@shuyuan/contracts/common/envelope';
-import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope';
+import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope-codes';
 
 /** A rejected call: the envelope's code/errorCode/msg/issues plus the HTTP status. */
 export class ApiError extends Error {

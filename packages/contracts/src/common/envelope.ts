@@ -44,7 +44,4 @@ export type IdBody = z.infer<typeof IdBody>;
 export const IdsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(5000) });
 export type IdsBody = z.infer<typeof IdsBody>;
 
-/** Code the server uses for an expired or invalid client-credentials token (spec §8). */
-export const CODE_CLIENT_TOKEN_INVALID = 99998;
-/** Generic business failure code. */
-export const CODE_FAIL = 1;
+export { CODE_CLIENT_TOKEN_INVALID, CODE_FAIL } from './envelope-codes.ts';

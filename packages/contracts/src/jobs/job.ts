@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PageQuery } from '../common/envelope.ts';
+import type { JobState } from './job-state.ts';
 
-/** Background task states (spec §3 download/progress task). The row in table `job` is the truth. */
-export const JobState = { Pending: 0, Running: 1, Done: 2, Failed: 3, Stopped: 4 } as const;
-export type JobState = (typeof JobState)[keyof typeof JobState];
+export { DOWNLOAD_PANEL_ROWS, JOB_POLL_MS, JobState } from './job-state.ts';
 export const JOB_STATES = [0, 1, 2, 3, 4] as const;
 
 /** Allowed transitions; the server refuses any other (a finished task cannot be stopped or restarted). */
@@ -17,10 +16,6 @@ export const JOB_TRANSITIONS: Record<JobState, readonly JobState[]> = {
 export function canTransition(from: number, to: number): boolean {
   return (JOB_TRANSITIONS[from as JobState] ?? []).includes(to as JobState);
 }
-
-/** Spec §9: running tasks are polled every second; the download panel shows 5 rows of state 1. */
-export const JOB_POLL_MS = 1000;
-export const DOWNLOAD_PANEL_ROWS = 5;
 
 export const ProgressQuery = z.object({ DataID: z.coerce.number().int().positive() });
 export type ProgressQuery = z.infer<typeof ProgressQuery>;

@@ -1,4 +1,5 @@
-import { DOWNLOAD_PANEL_ROWS, JOB_POLL_MS, type JobView, JobState } from '@shuyuan/contracts/jobs/job';
+import type { JobView } from '@shuyuan/contracts/jobs/job';
+import { DOWNLOAD_PANEL_ROWS, JOB_POLL_MS, JobState } from '@shuyuan/contracts/jobs/job-state';
 import { P } from '@shuyuan/contracts/common/paths';
 import { useSyncExternalStore } from 'react';
 
