@@ -6,7 +6,7 @@ import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { isInBorrowRange } from '../circulation-rules/borrow-range.service.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import {
   type BorrowContext,
   runBorrowChecks,
@@ -78,9 +78,12 @@ export function overdueBlocking(
  * partial unique index on open loans backs the copy lock.
  */
 export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
-  const mode = await getSetting<string>(db, scope, 'circ.overdueMode');
-  const combined = (await getSetting<boolean>(db, scope, 'circ.combinedLimit')) !== false;
-  const today = await schoolToday(db, scope);
+  const [settings, today] = await Promise.all([
+    getSettings(db, scope, ['circ.overdueMode', 'circ.combinedLimit']),
+    schoolToday(db, scope),
+  ]);
+  const mode = settings['circ.overdueMode'] as string;
+  const combined = settings['circ.combinedLimit'] !== false;
   return db.transaction(async (tx) => {
     const reader = await findReader(tx, scope, input, true);
     const offline = input.offline;

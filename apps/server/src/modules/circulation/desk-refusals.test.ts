@@ -105,7 +105,6 @@ describe('every refusal of the desk says why, in Chinese and English', () => {
   });
 
   it("a copy outside the circulation store is refused with its store's own reason, lent and reserved alike", async () => {
-    const r = await makeReader(t.db, scope);
     const cases: [number, string, string][] = [
       [
         1,

@@ -117,13 +117,31 @@ export async function getEffectiveRule(db: Db, scope: Scope, s: RuleSubject): Pr
 }
 
 /** Today's date (YYYY-MM-DD) in the school's time zone: due dates are days of the school's calendar. */
+/**
+ * A school's time zone, remembered for a minute: every loan, return and renewal asks for "today", and the zone
+ * of a school practically never changes (another process sees a change within the same minute).
+ */
+const zones = new Map<number, { tz: string; until: number }>();
+const ZONE_TTL_MS = 60_000;
+
 export async function schoolToday(db: Db, scope: Scope, now = new Date()): Promise<string> {
+  const hit = zones.get(scope.schoolId);
+  if (hit && hit.until > Date.now()) return dateIn(now, hit.tz);
   const [s] = await db.select({ tz: school.timeZone }).from(school).where(eq(school.id, scope.schoolId));
-  return dateIn(now, s?.tz ?? 'Asia/Shanghai');
+  const tz = s?.tz ?? 'Asia/Shanghai';
+  zones.set(scope.schoolId, { tz, until: Date.now() + ZONE_TTL_MS });
+  return dateIn(now, tz);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function dateIn(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(d);
 }
 
 export function addDays(day: string, n: number): string {

@@ -48,18 +48,21 @@ export function registerReservationHooks(): void {
   });
 
   registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId }) => {
-    const mine = await tx
+    // The title's open reservations, locked: usually none, and then there is nothing to collect or to sync
+    // (copies are 'reserving' only while someone waits).
+    const open = await tx
       .select()
       .from(reservation)
       .where(
         scope.where(
           reservation,
-          eq(reservation.readerId, reader.id),
           eq(reservation.recordId, c.recordId),
           inArray(reservation.state, ['waiting', 'ready']),
         ),
       )
       .for('update');
+    if (!open.length) return;
+    const mine = open.filter((r) => r.readerId === reader.id);
     let released = false;
     for (const r of mine) {
       await tx
