@@ -13,11 +13,12 @@ const domainsOf = (lang: string) =>
 let i18n: typeof import('./index.ts').default;
 let PUBLIC_DOMAINS: string[];
 let applyOverrides: typeof import('./index.ts').applyOverrides;
+let setLang: typeof import('./index.ts').setLang;
 
 beforeAll(async () => {
   (globalThis as any).localStorage = { getItem: () => 'en', setItem: () => {}, removeItem: () => {} };
   (globalThis as any).document = { documentElement: {} };
-  ({ default: i18n, PUBLIC_DOMAINS, applyOverrides } = await import('./index.ts'));
+  ({ default: i18n, PUBLIC_DOMAINS, applyOverrides, setLang } = await import('./index.ts'));
 });
 
 describe('i18n texts split between the entry and the staff layout', () => {
@@ -30,15 +31,21 @@ describe('i18n texts split between the entry and the staff layout', () => {
     expect(i18n.exists('org.department.name')).toBe(false);
   });
 
-  it('the back office adds every other domain and keeps an override applied before it arrived', async () => {
+  it('the back office adds every other domain in the language shown, and the other one on a switch', async () => {
     applyOverrides({ en: { 'org.department.name': 'Unit name' } });
-    await import('./back-office.ts');
-    for (const lang of ['zh', 'en']) {
-      const loaded = Object.keys(i18n.getResourceBundle(lang, 'translation')).sort();
-      expect(loaded).toEqual(domainsOf(lang));
-    }
+    const { loadBackOfficeTexts } = await import('./back-office.ts');
+    await loadBackOfficeTexts();
+    const domains = (lang: string) => Object.keys(i18n.getResourceBundle(lang, 'translation')).sort();
+    expect(domains('en')).toEqual(domainsOf('en'));
+    expect(domains('zh')).toEqual([...PUBLIC_DOMAINS].sort());
     expect(i18n.t('org.department.name')).toBe('Unit name');
     expect(i18n.t('org.department.code')).toBe('Code');
     expect(i18n.t('auth.login.title')).toBe('Sign in');
+
+    await setLang('zh');
+    expect(domains('zh')).toEqual(domainsOf('zh'));
+    expect(i18n.language).toBe('zh');
+    expect(i18n.t('auth.login.title')).not.toBe('Sign in');
+    expect(i18n.exists('org.department.code')).toBe(true);
   });
 });

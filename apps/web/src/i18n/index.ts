@@ -7,9 +7,10 @@ import { DEFAULT_LANG, type Lang, pickLang } from '@shuyuan/contracts/common/lan
  * Language = stored preference, else the browser language, else zh. Server-side overrides from translation
  * management are merged in at runtime with `applyOverrides`.
  *
- * Only the domains of the first screens ship with the entry chunk: the shell, sign-in, shared words and
- * validation (PUBLIC_DOMAINS; the pattern below must list the same). The staff layout adds every other domain
- * with `./back-office.ts`, so the sign-in page and the public site do not download the back office's texts.
+ * Only the domains of the first screens ship with the entry chunk, in both languages: the shell, sign-in, shared
+ * words and validation (PUBLIC_DOMAINS; the pattern below must list the same). The staff layout adds every other
+ * domain with `./back-office.ts`, in the language shown only, so the sign-in page and the public site do not
+ * download the back office's texts and the back office downloads one language of them.
  */
 export const PUBLIC_DOMAINS = ['app', 'auth', 'common', 'shell', 'validation'];
 const files = import.meta.glob<Record<string, unknown>>('./*/{app,auth,common,shell,validation}.json', {
@@ -55,10 +56,29 @@ i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-export function setLang(lang: Lang): void {
+/** The language last asked for (shown once its texts are there). */
+let wanted: Lang = initialLang();
+/** Loads a language's texts beyond the entry's; set by back-office.ts once the staff layout loads. */
+let loadTexts: ((lang: Lang) => Promise<void>) | null = null;
+
+export function wantedLang(): Lang {
+  return wanted;
+}
+
+export function setTextLoader(load: (lang: Lang) => Promise<void>): void {
+  loadTexts = load;
+}
+
+/**
+ * Switches the language (stored as the preference). With the back office's texts in use, the new language's are
+ * loaded first, so no screen shows keys meanwhile; a later switch wins over one still loading.
+ */
+export async function setLang(lang: Lang): Promise<void> {
   localStorage.setItem(LANG_STORAGE_KEY, lang);
-  void i18n.changeLanguage(lang);
+  wanted = lang;
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  if (loadTexts) await loadTexts(lang);
+  if (wanted === lang) await i18n.changeLanguage(lang);
 }
 
 /** Applies translation-management overrides: { zh: {key: text}, en: {key: text} } with dotted keys. */

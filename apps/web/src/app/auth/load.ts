@@ -32,7 +32,7 @@ export async function loadUserSession(): Promise<UserInfo> {
   const keep = getSession().schoolId;
   const schoolId = keep && user.schools?.some((s) => s.id === keep) ? keep : user.SchoolID;
   updateSession({ user, schoolId });
-  if ((user.lang === 'zh' || user.lang === 'en') && !localStorage.getItem('shuyuan.lang')) setLang(user.lang);
+  if ((user.lang === 'zh' || user.lang === 'en') && !localStorage.getItem('shuyuan.lang')) void setLang(user.lang);
   await loadMenus();
   return user;
 }
@@ -50,6 +50,6 @@ export async function switchSchool(schoolId: number): Promise<void> {
 
 /** Language switch: every visible string, the menu names and server messages follow; the preference is stored. */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  setLang(lang);
+  await setLang(lang);
   if (getSession().token) await api.post(`${P}/WebPlat/Language`, { lang }, { showError: false }).catch(() => {});
 }

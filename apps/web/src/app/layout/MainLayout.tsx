@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { currentSchool, themeOf, useSession } from '../auth/session.ts';
 import { setMessageApi } from '../notify.ts';
 import { useDayjsLocale } from './dayjs-locale.ts';
-// The back office's texts (every i18n domain beyond the shell and sign-in) come with the layout.
-import '../../i18n/back-office.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TabsBar } from './TabsBar.tsx';

@@ -2,15 +2,19 @@ import { Button, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { loadBackOfficeTexts } from '../../i18n/back-office.ts';
 import { loadUserSession } from '../auth/load.ts';
 import { useSession } from '../auth/session.ts';
 import { pageFor } from '../layout/menu.ts';
 import { Problem } from './Problem.tsx';
 
 // The back office is its own lazy tree: the public search site never downloads it. The provider client too:
-// it is needed only to go and sign in, and after sign-in (silent renewal, session monitoring).
+// it is needed only to go and sign in, and after sign-in (silent renewal, session monitoring). The layout
+// renders once its code and the back office's texts in the user's language are both there.
 const oidc = () => import('../auth/oidc.ts');
-const MainLayout = lazy(() => import('../layout/MainLayout.tsx').then((m) => ({ default: m.MainLayout })));
+const MainLayout = lazy(() =>
+  Promise.all([import('../layout/MainLayout.tsx'), loadBackOfficeTexts()]).then(([m]) => ({ default: m.MainLayout })),
+);
 
 function Centered({ text }: { text: string }) {
   return (

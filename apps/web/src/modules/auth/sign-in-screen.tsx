@@ -200,7 +200,7 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
               { label: '中文', value: 'zh' },
               { label: 'English', value: 'en' },
             ]}
-            onChange={(v) => setLang(v as 'zh' | 'en')}
+            onChange={(v) => void setLang(v as 'zh' | 'en')}
           />
           {kind === 'search' ? (
             <Link to="/search">{t('auth.login.backToSearch')}</Link>

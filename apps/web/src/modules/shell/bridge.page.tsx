@@ -1,10 +1,11 @@
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/constants.ts';
 import { DESKTOP_KEY } from '../../app/auth/renew.ts';
 import { clearSession, updateSession } from '../../app/auth/session.ts';
+import { Problem } from '../../app/router/Problem.tsx';
 
 /** Reads `#/bridge?access_token=…` or `#/bridge#access_token=…` (the desktop shell writes either). */
 export function bridgeParams(hash: string): URLSearchParams {
@@ -51,7 +52,7 @@ export default function BridgePage() {
     navigate(to.startsWith('/') && !to.startsWith('//') ? to : HOME_PATH, { replace: true });
   }, [navigate]);
 
-  if (bad) return <Result status="warning" title={t('shell.bridge.noToken')} />;
+  if (bad) return <Problem title={t('shell.bridge.noToken')} />;
   return (
     <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
       <Spin size="large" />

@@ -1,0 +1,8 @@
+/**
+ * The back office's texts in English (loaded by back-office.ts). The negated pattern must list the same domains as
+ * index.ts PUBLIC_DOMAINS.
+ */
+export const texts = import.meta.glob<Record<string, unknown>>(
+  ['./en/*.json', '!./en/{app,auth,common,shell,validation}.json'],
+  { eager: true, import: 'default' },
+);
