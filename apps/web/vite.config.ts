@@ -39,8 +39,17 @@ export default defineConfig({
       output: {
         // Every library module the entry needs in one 'vendor' chunk (one request, better gzip) instead of a dozen
         // small shared chunks; library code of lazy screens stays split by screen as before.
+        // The sign-in screen likewise gets one chunk with everything it adds (antd Form, Input, Alert, Segmented…):
+        // ~8 KB gzip less than the twenty small shared chunks it loaded, and the screens that use these components
+        // later find them in the browser cache. The 'entry' group comes first so that the entry's own modules
+        // (HTTP client, i18n, session), which the sign-in screen imports too, stay in the entry chunk and the
+        // sign-in chunk does not become part of every first load.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            { name: 'entry', tags: ['$initial'] },
+            { name: 'sign-in', test: /src[\\/]modules[\\/]auth[\\/]sign-in-screen\.tsx$/ },
+          ],
         },
       },
     },

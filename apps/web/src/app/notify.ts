@@ -1,14 +1,26 @@
-import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
  * Messages from code outside React (the HTTP client). The staff layout registers antd's context-aware instance
- * (App.useApp) so messages follow the theme; outside it (sign-in, public pages) the static API is used.
+ * (App.useApp) so messages follow the theme; outside it (sign-in, public pages) the static API is used, loaded at
+ * the first message: the sign-in page does not download antd's message and notification code to show nothing.
  */
 let api: MessageInstance | null = null;
 
 export function setMessageApi(m: MessageInstance | null): void {
   api = m;
+}
+
+let staticApi: Promise<MessageInstance> | null = null;
+
+/** Runs `show` with the layout's instance, else with the static API (calls keep their order while it loads). */
+function withApi(show: (m: MessageInstance) => void): void {
+  if (api) {
+    show(api);
+    return;
+  }
+  staticApi ??= import('antd/es/message').then((m) => m.default);
+  void staticApi.then((m) => show(api ?? m));
 }
 
 /** Spec §9: error message duration 2 s. */
@@ -17,13 +29,13 @@ export const ERROR_SECONDS = 2;
 export const notify = {
   error(text: string): void {
     // Same text shown once at a time: a burst of failing requests should not stack identical toasts.
-    (api ?? message).error({ content: text, key: `err:${text}`, duration: ERROR_SECONDS });
+    withApi((m) => m.error({ content: text, key: `err:${text}`, duration: ERROR_SECONDS }));
   },
   success(text: string): void {
-    (api ?? message).success({ content: text, duration: ERROR_SECONDS });
+    withApi((m) => m.success({ content: text, duration: ERROR_SECONDS }));
   },
   info(text: string): void {
-    (api ?? message).info({ content: text, duration: 3 });
+    withApi((m) => m.info({ content: text, duration: 3 }));
   },
 };
 
@@ -33,7 +45,9 @@ const LOADING_KEY = 'global-loading';
 /** Global loading indicator for calls made with { loading: true }. */
 export function setGlobalLoading(on: boolean, text = '…'): void {
   loadingCount += on ? 1 : -1;
-  const m = api ?? message;
-  if (loadingCount > 0) m.loading({ content: text, key: LOADING_KEY, duration: 0 });
-  else m.destroy(LOADING_KEY);
+  const shown = loadingCount > 0;
+  withApi((m) => {
+    if (shown) m.loading({ content: text, key: LOADING_KEY, duration: 0 });
+    else m.destroy(LOADING_KEY);
+  });
 }
