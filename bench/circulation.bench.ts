@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { P } from '../packages/contracts/src/common/paths.ts';
-import { barcodeOf, type LibrarySize, readerOf } from './library-fixture.ts';
-import { type LibraryServer, libraryServer, timedPost } from './library-app.ts';
+import type { LibrarySize } from './library-fixture.ts';
+import { type LibraryServer, libraryServer } from './library-app.ts';
 import { SEARCH_LIBRARY } from './search.bench.ts';
 import { report, summarize } from './stats.ts';
 
@@ -19,39 +21,43 @@ const RETURN = `${P}/Circulation/LiteratureReturn`;
 /**
  * 50 desks at once, each lending a copy to one of its readers and taking it back, ROUNDS times. Each desk has its
  * own readers and copies (as real desks do), so every request succeeds; the database still sees 50 concurrent
- * transactions locking reader and copy rows and counting loans.
+ * transactions locking reader and copy rows and counting loans. The desks run in another process (desk-client.ts),
+ * as browsers on the desks' computers would.
  */
 async function desks(s: LibraryServer, label: string, budget: number, pauseMs: number) {
-  const pause = () => new Promise((r) => setTimeout(r, pauseMs * (0.5 + Math.random())));
-  const borrowServer: number[] = [];
-  const returnServer: number[] = [];
-  const trips: number[] = [];
-  let failures = 0;
-  const desk = async (d: number) => {
-    for (let i = 0; i < ROUNDS; i++) {
-      const per = LIBRARY.readers / DESKS;
-      const reader = readerOf((d % DESKS) * per + (i % per) + 1);
-      const barcode = barcodeOf(d * Math.floor(LIBRARY.records * 0.04) + i + 1);
-      await pause();
-      const b = await timedPost(s, BORROW, { readerBarcode: reader, barcode });
-      if (!b.json.success) {
-        failures++;
-        if (failures < 3) console.log(`  borrow refused: ${b.json.msg}`);
-        continue;
-      }
-      borrowServer.push(b.server);
-      trips.push(b.roundTrip);
-      await pause();
-      const r = await timedPost(s, RETURN, { barcode });
-      if (!r.json.success) failures++;
-      returnServer.push(r.server);
-      trips.push(r.roundTrip);
-    }
+  const task = {
+    base: s.url(''),
+    headers: s.headers,
+    borrow: BORROW,
+    back: RETURN,
+    desks: DESKS,
+    rounds: ROUNDS,
+    pauseMs,
+    readers: LIBRARY.readers,
+    copiesPerDesk: Math.floor(LIBRARY.records * 0.04),
   };
-  if (pauseMs) await desk(DESKS); // warm-up desk (its own readers/copies range)
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: DESKS }, (_, d) => desk(d)));
-  const seconds = (performance.now() - t0) / 1000;
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL('./desk-client.ts', import.meta.url))],
+    {
+      env: { ...process.env, DESK_CLIENT: JSON.stringify(task) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let text = '';
+  child.stdout.on('data', (c) => {
+    text += c;
+  });
+  await new Promise((done) => child.on('close', done));
+  const { borrowServer, returnServer, trips, failures, seconds, refusals } = JSON.parse(text) as {
+    borrowServer: number[];
+    returnServer: number[];
+    trips: number[];
+    failures: number;
+    seconds: number;
+    refusals: string[];
+  };
+  for (const m of refusals) console.log(`  borrow refused: ${m}`);
   const b = summarize(borrowServer);
   const r = summarize(returnServer);
   if (!pauseMs) {
