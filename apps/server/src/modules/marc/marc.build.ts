@@ -1,5 +1,6 @@
 import { type MarcDataField, type MarcField, MarcRecord } from '@shuyuan/contracts/marc/record';
 import type { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { overlayFields } from './marc.overlay.ts';
 
 export type RecordRow = Omit<typeof catalogueRecord.$inferSelect, 'search'>;
 
@@ -42,8 +43,11 @@ export function buildMarc21(r: RecordRow): MarcRecord {
   return { leader: '00000nam a2200000 a 4500', fields };
 }
 
-/** The record's stored MARC when it has a valid one (imported), else one built from its fields. */
+/**
+ * The record's stored MARC when it has a valid one (imported), with the catalogue fields edited since written
+ * back into it (overlayFields); else one built from its fields.
+ */
 export function marcOf(r: RecordRow): MarcRecord {
   const stored = r.marc ? MarcRecord.safeParse(r.marc) : null;
-  return stored?.success ? stored.data : buildMarc21(r);
+  return stored?.success ? overlayFields(stored.data, r) : buildMarc21(r);
 }
