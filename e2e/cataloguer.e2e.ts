@@ -150,7 +150,10 @@ describe('a cataloguer from MARC file to labels and MARCXML', () => {
   it('exports the record as MARCXML that validates against MARC21slim.xsd', async () => {
     await page.goto(`${session.server.url}/library/#/marc-export`);
     const screen = view(page, '/marc-export');
-    await screen.locator('label').filter({ hasText: /^MARCXML/ }).click();
+    await screen
+      .locator('label')
+      .filter({ hasText: /^MARCXML/ })
+      .click();
     const search = screen.locator('.ant-input-search input');
     await search.fill(TITLE);
     await search.press('Enter');
