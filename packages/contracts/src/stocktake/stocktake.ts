@@ -138,3 +138,15 @@ export interface ReportTotals {
   duplicate: number;
   scans: number;
 }
+
+/** The lists of the report in the order the report screen and the session export show them, with the total counting each. */
+export const REPORT_LISTS: readonly { key: ReportList; total: keyof ReportTotals }[] = [
+  { key: 'missing', total: 'missing' },
+  { key: 'found', total: 'found' },
+  { key: 'misplaced', total: 'misplaced' },
+  { key: 'not-expected', total: 'notExpected' },
+  { key: 'on-loan', total: 'onLoan' },
+  { key: 'away', total: 'away' },
+  { key: 'unknown', total: 'unknown' },
+  { key: 'duplicate', total: 'duplicate' },
+];

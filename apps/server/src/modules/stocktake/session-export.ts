@@ -1,5 +1,5 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { type ReportList, type ReportTotals, SessionIdBody } from '@shuyuan/contracts/stocktake/stocktake';
+import { REPORT_LISTS, SessionIdBody } from '@shuyuan/contracts/stocktake/stocktake';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { registerMessages } from '../../platform/i18n/messages.ts';
@@ -20,18 +20,6 @@ registerMessages({
   'stocktake.sessionExport.open': { zh: '进行中', en: 'Open' },
   'stocktake.sessionExport.closed': { zh: '已结束', en: 'Closed' },
 });
-
-/** The lists of the report, in the order the report screen shows them, with the total that counts each. */
-const LISTS: { key: ReportList; total: keyof ReportTotals }[] = [
-  { key: 'missing', total: 'missing' },
-  { key: 'found', total: 'found' },
-  { key: 'misplaced', total: 'misplaced' },
-  { key: 'not-expected', total: 'notExpected' },
-  { key: 'on-loan', total: 'onLoan' },
-  { key: 'away', total: 'away' },
-  { key: 'unknown', total: 'unknown' },
-  { key: 'duplicate', total: 'duplicate' },
-];
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/\D/g, '');
 /** Characters a file or sheet name cannot hold. */
@@ -60,7 +48,8 @@ export function sessionExportRoutes(app: FastifyInstance): void {
         fileName,
         run: async (job) => {
           const lists = [];
-          for (const l of LISTS) lists.push({ ...l, rows: (await reportRows(db, scope, session.id, l.key)).List });
+          for (const l of REPORT_LISTS)
+            lists.push({ ...l, rows: (await reportRows(db, scope, session.id, l.key)).List });
           await job.setTotal(lists.reduce((a, l) => a + l.rows.length, 0));
           const file = job.resultPath(fileName);
           const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
@@ -75,7 +64,7 @@ export function sessionExportRoutes(app: FastifyInstance): void {
           sum.addRow([t('stocktake.sessionExport.state'), t(`stocktake.sessionExport.${session.state}`)]).commit();
           sum.addRow([t('stocktake.sessionExport.expected'), totals.expected]).commit();
           sum.addRow([t('stocktake.sessionExport.scans'), totals.scans]).commit();
-          for (const l of LISTS) sum.addRow([t(`stocktake.list.${l.key}`), totals[l.total]]).commit();
+          for (const l of REPORT_LISTS) sum.addRow([t(`stocktake.list.${l.key}`), totals[l.total]]).commit();
           sum.commit();
           let done = 0;
           for (const l of lists) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api, fieldErrors } from '../../app/http.ts';
-import { fmtTime } from '../logs/log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 
 export const stateTag = (s: number, t: (k: string) => string) => (
   <Tag color={s === 1 ? 'green' : 'orange'}>{t(`feedback.state.${s}`)}</Tag>

@@ -7,7 +7,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { useColumns } from '../logs/columns.ts';
-import { fmtTime } from '../logs/log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 import { usePaged } from '../logs/use-paged.ts';
 import { FeedbackDetail, stateTag } from './feedback-detail.tsx';
 import { FeedbackForm } from './feedback-form.tsx';

@@ -1,6 +1,7 @@
 import { type ErrorLogDto, LOG_CODES } from '@shuyuan/contracts/logs/log';
 import { useColumns } from './columns.ts';
-import { fmtTime, LogList, type LogScreen, Pre } from './log-list.tsx';
+import { LogList, type LogScreen, Pre } from './log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 
 const def: Omit<LogScreen<ErrorLogDto>, 'columns'> = {
   entity: 'ErrorLog',

@@ -12,7 +12,7 @@ import {
   Table,
   type TableColumnsType,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -149,8 +149,6 @@ export function LogList<R extends { id: number }>({ def }: { def: LogScreen<R> }
     </Card>
   );
 }
-
-export const fmtTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 export const Pre = ({ children }: { children: ReactNode }) => (
   <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, maxHeight: 400, overflow: 'auto' }}>

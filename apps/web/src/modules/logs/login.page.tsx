@@ -2,7 +2,8 @@ import { LOG_CODES, type LoginLogDto } from '@shuyuan/contracts/logs/log';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useColumns } from './columns.ts';
-import { fmtTime, LogList, type LogScreen } from './log-list.tsx';
+import { LogList, type LogScreen } from './log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 
 /** /sys/log/login: every sign-in attempt, successful or not. */
 export default function LoginLogPage() {

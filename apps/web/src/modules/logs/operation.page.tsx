@@ -1,7 +1,8 @@
 import type { OperationLogDto } from '@shuyuan/contracts/logs/log';
 import { LOG_CODES } from '@shuyuan/contracts/logs/log';
 import { useColumns } from './columns.ts';
-import { fmtTime, LogList, type LogScreen, Pre } from './log-list.tsx';
+import { LogList, type LogScreen, Pre } from './log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 
 const def: LogScreen<OperationLogDto> = {
   entity: 'OperationLog',

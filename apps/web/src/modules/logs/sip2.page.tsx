@@ -2,7 +2,8 @@ import { LOG_CODES, type Sip2LogDto } from '@shuyuan/contracts/logs/log';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useColumns } from './columns.ts';
-import { fmtTime, LogList, type LogScreen, Pre } from './log-list.tsx';
+import { LogList, type LogScreen, Pre } from './log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 
 /** /sys/log/sip2: requests and answers exchanged with self-check machines (written by the SIP2 service). */
 export default function Sip2LogPage() {

@@ -20,7 +20,7 @@ import { useSession } from '../../app/auth/session.ts';
 import { api, downloadUrl } from '../../app/http.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { useColumns } from '../logs/columns.ts';
-import { fmtTime } from '../logs/log-list.tsx';
+import { fmtTime } from '../../kit/time.ts';
 import { usePaged } from '../logs/use-paged.ts';
 
 const STATE_COLOR = ['default', 'processing', 'success', 'error', 'warning'];

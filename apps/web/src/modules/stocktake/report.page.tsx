@@ -2,7 +2,12 @@ import { ExportOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import type { ExportStarted } from '@shuyuan/contracts/kit/resource';
 import { P } from '@shuyuan/contracts/common/paths';
-import type { ReportList, ReportTotals, StocktakeSession } from '@shuyuan/contracts/stocktake/stocktake';
+import {
+  REPORT_LISTS,
+  type ReportList,
+  type ReportTotals,
+  type StocktakeSession,
+} from '@shuyuan/contracts/stocktake/stocktake';
 import { Button, Card, Empty, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,17 +18,6 @@ import { api } from '../../app/http.ts';
 import { specPagination } from '../../kit/pagination.ts';
 import { OUTCOME_COLOR } from './scan-panel.tsx';
 import { fmtTime } from './stocktake.page.tsx';
-
-const LISTS: { key: ReportList; total: keyof ReportTotals }[] = [
-  { key: 'missing', total: 'missing' },
-  { key: 'found', total: 'found' },
-  { key: 'misplaced', total: 'misplaced' },
-  { key: 'not-expected', total: 'notExpected' },
-  { key: 'on-loan', total: 'onLoan' },
-  { key: 'away', total: 'away' },
-  { key: 'unknown', total: 'unknown' },
-  { key: 'duplicate', total: 'duplicate' },
-];
 
 interface Row {
   key: string;
@@ -89,7 +83,7 @@ export default function ReportPage() {
         <>
           <Space size="large" wrap className="sy-report-totals" style={{ marginBottom: 16, display: 'flex' }}>
             <Statistic title={t('stocktake.report.expected')} value={report.totals.expected} />
-            {LISTS.map((l) => (
+            {REPORT_LISTS.map((l) => (
               <Statistic
                 key={l.key}
                 className={`sy-total-${l.key}`}
@@ -102,7 +96,7 @@ export default function ReportPage() {
           <Tabs
             activeKey={list}
             onChange={(k) => setList(k as ReportList)}
-            items={LISTS.map((l) => ({
+            items={REPORT_LISTS.map((l) => ({
               key: l.key,
               label: `${t(`stocktake.list.${l.key}`)} (${report.totals[l.total]})`,
             }))}
