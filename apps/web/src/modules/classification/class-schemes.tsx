@@ -1,47 +1,22 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { ClassImportResult, ClassNode, ClassScheme } from '@shuyuan/contracts/classification/classification';
 import { P } from '@shuyuan/contracts/common/paths';
-import { JOB_POLL_MS, JobState } from '@shuyuan/contracts/jobs/job';
+import { JobState } from '@shuyuan/contracts/jobs/job';
 import { Alert, Card, Input, List, Progress, Segmented, Space, Tree, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
+import { useJob } from '../marc/job.ts';
 import { type ClassTreeNode, classChildren, toClassNode, withChildren } from '../catalogue/class-picker.tsx';
 
 type Node = ClassTreeNode;
 const SCHEMES = ['clc', 'dewey', 'custom'] as const;
 
-/** Follows an import task until it ends (P/Classification/GetImportResult every JOB_POLL_MS). */
+/** Follows an import task until it ends (its own result endpoint, P/Classification/GetImportResult). */
 function useImport(id: number | null): ClassImportResult | null {
-  const [r, setR] = useState<ClassImportResult | null>(null);
-  useEffect(() => {
-    setR(null);
-    if (!id) return;
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      try {
-        const v = await api.post<ClassImportResult>(
-          `${P}/Classification/GetImportResult`,
-          { DataID: id },
-          { showError: false },
-        );
-        if (!alive) return;
-        setR(v);
-        if (v.State >= JobState.Done) return;
-      } catch {
-        // a missed poll is retried
-      }
-      if (alive) timer = setTimeout(tick, JOB_POLL_MS);
-    };
-    void tick();
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [id]);
-  return r;
+  const started = useMemo(() => (id ? { DataID: id } : null), [id]);
+  return useJob<ClassImportResult>(started, `${P}/Classification/GetImportResult`);
 }
 
 /** What an ended import did: nodes imported and repeated codes, or why the file was refused. */

@@ -14,19 +14,20 @@ export const isFinished = (j: JobView | null) => !!j && j.State >= JobState.Done
 
 /**
  * Follows a background task on the screen (and in the download panel, which offers its result file too):
- * polls its progress until it is done, failed or stopped.
+ * polls its progress until it is done, failed or stopped. `url` polls a task's own result endpoint instead of
+ * the generic progress (e.g. an import that answers what it did); such a task has no file for the panel.
  */
-export function useJob(started: Started | null): JobView | null {
-  const [job, setJob] = useState<JobView | null>(null);
+export function useJob<T extends { State: number } = JobView>(started: Started | null, url = PROGRESS_URL): T | null {
+  const [job, setJob] = useState<T | null>(null);
   useEffect(() => {
     setJob(null);
     if (!started) return;
-    downloads.track({ id: started.DataID, fileName: started.FileName ?? '' });
+    if (url === PROGRESS_URL) downloads.track({ id: started.DataID, fileName: started.FileName ?? '' });
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
-        const j = await api.post<JobView>(PROGRESS_URL, { DataID: started.DataID }, { showError: false });
+        const j = await api.post<T>(url, { DataID: started.DataID }, { showError: false });
         if (!alive) return;
         setJob(j);
         if (j.State >= JobState.Done) return;
@@ -40,7 +41,7 @@ export function useJob(started: Started | null): JobView | null {
       alive = false;
       clearTimeout(timer);
     };
-  }, [started]);
+  }, [started, url]);
   return job;
 }
 
