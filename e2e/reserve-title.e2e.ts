@@ -1,9 +1,8 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, button, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
-import { launch, shot } from './support/browser.ts';
-import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, button, tokenOf, tx, view } from './support/app.ts';
+import { shot } from './support/browser.ts';
+import { useAdminScreen } from './support/session.ts';
 
 /** /reservation: a reader asks for a book that is all out; the librarian finds it by title and reserves it. */
 const PATH = '/reservation';
@@ -12,20 +11,12 @@ const OWNER = { account: 'RT2026002', name: '借书人', identity: 'student' };
 const BOOK = 'RT2026-B1';
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
-let server: RunningServer;
-let ctx: BrowserContext | undefined;
-let page: Page;
-shotOnFailure(() => page);
+const session = useAdminScreen(PATH);
 
 beforeAll(async () => {
-  buildWebOnce();
-  server = await startServer();
-  ctx = await launch('zh-CN');
-  page = await ctx.newPage();
-  await signIn(page, server.url, 'zh', 'admin', ADMIN_PASSWORD);
-  const token = await tokenOf(page);
+  const token = await tokenOf(session.page);
   const call = async (url: string, body: unknown) => {
-    const r = await apiPost(server.url, url, body, token);
+    const r = await apiPost(session.server.url, url, body, token);
     expect(r.json?.code, JSON.stringify(r.json)).toBe(0);
     return r.json.data;
   };
@@ -38,13 +29,10 @@ beforeAll(async () => {
   await call(`${P}/Literature/AddItemsCollectionInfo`, { recordId: rec.id, count: 1, barcodes: [BOOK], storeType: 2 });
   await call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: OWNER.account, barcode: BOOK });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await server?.stop();
-});
 
 describe('reserve by title', () => {
   it('finds the title in the catalogue and reserves it for the reader without a copy at hand', async () => {
+    const { page, server } = session;
     await page.goto(`${server.url}/library/#${PATH}`);
     const screen = view(page, PATH);
     await button(screen, zh('reservations.reservation.reserve')).click();
