@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +19,12 @@ export interface Database {
   /** Raw SQL for maintenance (truncate in tests, health checks). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite wrap them alike, drizzle's types do not say so. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(r) ? r : r.rows;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');

@@ -36,6 +36,11 @@ export interface Ctx<B> {
   t: (key: string, params?: Record<string, unknown>) => string;
   /** Adds to what the operation log records for this call. */
   auditDetail: Record<string, unknown>;
+  /**
+   * Writes this call's operation-log row now, in the handler's own transaction `tx` (the route then writes none):
+   * the write and its log commit together, in one commit instead of two. Does nothing on routes without `audit`.
+   */
+  audit: (tx: Db) => Promise<void>;
 }
 
 export interface RouteDef<S extends z.ZodType | undefined> {
@@ -46,6 +51,11 @@ export interface RouteDef<S extends z.ZodType | undefined> {
   schema?: S;
   /** Operation-log action name; set on every write. */
   audit?: string;
+  /**
+   * A write that never touches users, roles or school memberships (the desk's loans and returns): the callers'
+   * memory (principal.ts) is kept. Any other write forgets it, so a changed role takes effect at once.
+   */
+  keepsCallers?: boolean;
   summary?: string;
   /** When true the handler answers itself (files, redirects); otherwise its result is wrapped in the envelope. */
   raw?: boolean;
@@ -175,6 +185,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
       const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
       const body = def.schema ? parseWith(def.schema, input, lang) : undefined;
       const schoolId = req.schoolId ?? 0;
+      let audited = false;
       const ctx: Ctx<any> = {
         req,
         reply,
@@ -186,12 +197,17 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         scope: new Scope(schoolId),
         t: (key, params) => t(lang, key, params, schoolId),
         auditDetail: {},
+        audit: async (tx) => {
+          if (!def.audit || audited) return;
+          audited = true;
+          await recordOperation(tx, ctx, def.audit, body);
+        },
       };
       const result = await def.handler(ctx);
       if (def.audit) {
         // A write may change roles, memberships or users: resolve callers afresh from now on.
-        forgetPrincipals();
-        await recordOperation(app.database.db, ctx, def.audit, body);
+        if (!def.keepsCallers) forgetPrincipals();
+        if (!audited) await recordOperation(app.database.db, ctx, def.audit, body);
       }
       if (def.raw) return reply.sent ? reply : result;
       return ok(result ?? null, ctx.t('common.ok'));

@@ -933,6 +933,11 @@ CREATE TABLE "job" (
 	"owner" text
 );
 --> statement-breakpoint
+CREATE TABLE "config_version" (
+	"id" text PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sip_account" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,

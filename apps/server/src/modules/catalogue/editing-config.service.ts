@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/route.ts';
+import { configOf, configPart } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { branch, resourceType } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
@@ -16,6 +17,15 @@ import type { Tr } from './catalogue.service.ts';
  * later version no longer accepts falls back to its default (parse of the stored JSON, field by field).
  */
 export async function getEditingConfig(db: Db, scope: Scope): Promise<EditingConfig> {
+  return configOf(db, scope, EDITING_CONFIG);
+}
+
+/** The school's cataloguing settings, remembered in the configuration snapshot (school-config.ts); read-only. */
+export const EDITING_CONFIG = configPart('editingConfig', async (db, scope) =>
+  Object.freeze(await loadEditingConfig(db, scope)),
+);
+
+async function loadEditingConfig(db: Db, scope: Scope): Promise<EditingConfig> {
   const [row] = await db.select().from(editingConfig).where(scope.where(editingConfig)).limit(1);
   if (!row) return DEFAULT_EDITING_CONFIG;
   const parsed = EditingConfig.safeParse(row.config);

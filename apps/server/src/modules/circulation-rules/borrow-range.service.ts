@@ -1,6 +1,6 @@
-import { eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { configOf, configPart } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { borrowRange } from './borrow-range.table.ts';
 
@@ -14,31 +14,34 @@ export interface RangeSubject {
 
 export type BorrowRangeRow = typeof borrowRange.$inferSelect;
 
-const matches = (col: PgColumn, v: string | number | null): SQL =>
-  v === null ? isNull(col) : (or(isNull(col), eq(col, v)) as SQL);
+/** The school's borrowing ranges (remembered in the configuration snapshot: school-config.ts). */
+export const BORROW_RANGES = configPart('borrowRanges', (db, scope) =>
+  db.select().from(borrowRange).where(scope.where(borrowRange)).orderBy(asc(borrowRange.id)),
+);
+
+const fits = (col: string | number | null, v: string | number | null) => col === null || (v !== null && col === v);
 
 /**
  * The range that applies to a reader: the most specific matching row (group + identity > group >
  * identity > catch-all), or undefined when the school has none for this reader (= no restriction).
  */
+export function pickRange(
+  ranges: readonly BorrowRangeRow[],
+  s: Pick<RangeSubject, 'groupId' | 'identity'>,
+): BorrowRangeRow | undefined {
+  const rows = ranges.filter((r) => fits(r.permissionGroupId, s.groupId) && fits(r.identity, s.identity));
+  const weight = (r: BorrowRangeRow) => (r.permissionGroupId !== null ? 2 : 0) + (r.identity !== null ? 1 : 0);
+  rows.sort((a, b) => weight(b) - weight(a));
+  return rows[0];
+}
+
+/** The range that applies to a reader in the school (see pickRange). */
 export async function rangeFor(
   db: Db,
   scope: Scope,
   s: Pick<RangeSubject, 'groupId' | 'identity'>,
 ): Promise<BorrowRangeRow | undefined> {
-  const rows = await db
-    .select()
-    .from(borrowRange)
-    .where(
-      scope.where(
-        borrowRange,
-        matches(borrowRange.permissionGroupId, s.groupId),
-        matches(borrowRange.identity, s.identity),
-      ),
-    );
-  const weight = (r: BorrowRangeRow) => (r.permissionGroupId !== null ? 2 : 0) + (r.identity !== null ? 1 : 0);
-  rows.sort((a, b) => weight(b) - weight(a));
-  return rows[0];
+  return pickRange(await configOf(db, scope, BORROW_RANGES), s);
 }
 
 /** Whether a range row lets a copy at `locationId` of `resourceTypeId` go out. Unknown values never match a list. */

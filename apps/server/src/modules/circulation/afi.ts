@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
-import type { Scope } from '../../platform/tenancy.ts';
-import { getEditingConfig } from '../catalogue/editing-config.service.ts';
+import type { EditingConfig } from '@shuyuan/contracts/catalogue/editing-config';
+import type { ConfigSnapshot } from '../../platform/school-config.ts';
+import { EDITING_CONFIG } from '../catalogue/editing-config.service.ts';
 
 /** What the desk's RFID reader should write to the tag after a loan or a return. */
 export interface AfiWrite {
@@ -15,15 +15,14 @@ export interface AfiWrite {
  * through the school's reader driver; nothing is to be written when the copy has no tag, the school set no AFI,
  * or its reader cannot write (a keyboard-wedge reader only types tag ids).
  */
-export async function afiToWrite(
-  db: Db,
-  scope: Scope,
-  rfid: string,
-  after: 'lent' | 'returned',
-): Promise<AfiWrite | null> {
+export function afiFor(c: EditingConfig, rfid: string, after: 'lent' | 'returned'): AfiWrite | null {
   if (!rfid) return null;
-  const c = await getEditingConfig(db, scope);
   const afi = after === 'lent' ? c.afiLoaned : c.afi;
   if (!afi || c.rfidReader !== 'simulated') return null;
   return { rfid, afi, reader: c.rfidReader };
+}
+
+/** afiFor with the school's editing settings of the command's configuration snapshot. */
+export async function afiToWrite(config: ConfigSnapshot, rfid: string, after: 'lent' | 'returned') {
+  return rfid ? afiFor(await config.get(EDITING_CONFIG), rfid, after) : null;
 }

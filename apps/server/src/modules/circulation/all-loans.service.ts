@@ -65,12 +65,7 @@ export async function allBorrowing(db: Db, scope: Scope, q: AllBorrowingQuery) {
     .orderBy(loan.dueDate, loan.id)
     .limit(q.Rows)
     .offset(pageOffset(q));
-  const overdue = await overdueDayCounter(
-    db,
-    scope,
-    today,
-    rows.map((r) => r.dueDate),
-  );
+  const overdue = await overdueDayCounter(db, scope, today);
   return list(
     rows.map(({ gradeName, className, ...r }) => ({
       ...r,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import type { appUser } from '../auth/user.table.ts';
 import type { copy } from '../catalogue/catalogue.table.ts';
@@ -20,11 +21,15 @@ export type LoanRow = typeof loan.$inferSelect;
 export interface BorrowContext {
   tx: Tx;
   scope: Scope;
+  /** The school's configuration as the command read it (settings, rules, calendar… without a query). */
+  config: ConfigSnapshot;
   /** The school's date (YYYY-MM-DD). */
   today: string;
   reader: ReaderRow;
   /** The locked copy, before it moves to 'borrowed'. */
   copy: CopyRow;
+  /** The resource type of the copy's record. */
+  resourceTypeId: number | null;
   operatorId: number | null;
 }
 
@@ -41,6 +46,7 @@ export type BorrowDone = (ctx: BorrowContext & { loanId: number; dueDate: string
 export interface ReturnContext {
   tx: Tx;
   scope: Scope;
+  config: ConfigSnapshot;
   today: string;
   /** The locked copy, before it moves (its state is still 'borrowed' or 'reserving'). */
   copy: CopyRow;
@@ -65,6 +71,7 @@ export type ReturnHook = (ctx: ReturnContext) => Promise<{ hold?: HoldNotice } |
 export interface RenewContext {
   tx: Tx;
   scope: Scope;
+  config: ConfigSnapshot;
   today: string;
   copy: CopyRow;
   loan: LoanRow;

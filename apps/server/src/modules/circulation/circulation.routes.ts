@@ -4,12 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
-import { afiToWrite } from './afi.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { readerHolds } from './holds.service.ts';
 import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
-import { requireVerified } from './verify.service.ts';
 
 /** Permission codes from the menu tree: screen code, and `<code>:<verb>` for the desk's operations. */
 const BORROW = 'surrency.borrow';
@@ -22,33 +20,34 @@ export function circulationRoutes(app: FastifyInstance): void {
     access: `${BORROW}:borrow`,
     schema: BorrowBody,
     audit: 'circ.borrow',
-    handler: async ({ db, scope, body, user }) => {
-      await requireVerified(db, scope, body.readerBarcode, body.verifyToken);
-      const done = await borrowItem(db, scope, {
+    keepsCallers: true,
+    handler: ({ db, scope, body, user, audit }) =>
+      borrowItem(db, scope, {
         readerBarcode: body.readerBarcode,
         barcode: body.barcode,
         operatorId: user?.userId ?? null,
         via: 'desk',
-      });
-      return { ...done, afiWrite: await afiToWrite(db, scope, done.rfid, 'lent') };
-    },
+        verify: { token: body.verifyToken },
+        audit,
+      }),
   });
   route(app, {
     url: `${P}/Circulation/LiteratureReturn`,
     access: `${RETURN}:return`,
     schema: BarcodeBody,
     audit: 'circ.return',
-    handler: async ({ db, scope, body, user }) => {
-      const done = await returnItem(db, scope, { ...body, operatorId: user?.userId ?? null });
-      return { ...done, afiWrite: await afiToWrite(db, scope, done.rfid, 'returned') };
-    },
+    keepsCallers: true,
+    handler: ({ db, scope, body, user, audit }) =>
+      returnItem(db, scope, { ...body, operatorId: user?.userId ?? null, audit }),
   });
   route(app, {
     url: `${P}/Circulation/RenewLoan`,
     access: `${RENEW}:renew`,
     schema: BarcodeBody,
     audit: 'circ.renew',
-    handler: ({ db, scope, body, user }) => renewLoan(db, scope, { ...body, operatorId: user?.userId ?? null }),
+    keepsCallers: true,
+    handler: ({ db, scope, body, user, audit }) =>
+      renewLoan(db, scope, { ...body, operatorId: user?.userId ?? null, audit }),
   });
   route(app, {
     url: `${P}/Circulation/GetUserBorrowing`,

@@ -4,21 +4,24 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { isInBorrowRange } from '../circulation-rules/borrow-range.service.ts';
+import { BORROW_RANGES, pickRange, rangeAllows } from '../circulation-rules/borrow-range.service.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import { STORED_SETTINGS, settingsFrom } from '../settings/settings.service.ts';
 import {
   type BorrowContext,
   runBorrowChecks,
   runBorrowDone,
   runRenewChecks,
   runReturnHooks,
+  type Tx,
 } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
-import { findOpenLoan, lockCopy, lockOpenLoan, moveCopy } from './loan-locks.ts';
+import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
 import { checkReaderValid, findReader, loanCounts } from './reader.service.ts';
+import { dateIn, deskConfig, dueDateIn, overdueDaysIn, pickRule } from './rules.service.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
-import { dueDateAfter, getEffectiveRule, overdueDays, schoolToday } from './rules.service.ts';
+import { signingKey, tokenMatches } from './verify.service.ts';
+import { afiToWrite } from './afi.ts';
 
 export interface BorrowInput {
   readerId?: number;
@@ -32,6 +35,13 @@ export interface BorrowInput {
    * `dueDate` is the one the machine gave the reader (else the rule's).
    */
   offline?: { dueDate?: string };
+  /**
+   * The desk's reader verification (P/readers/checkverify): when the school asks for it, the token must be a valid
+   * verification of this reader (else VERIFY_FAILED). Absent: no verification (batch, SIP2 — its own password).
+   */
+  verify?: { token?: string };
+  /** The caller's operation-log row, written in the loan's transaction. */
+  audit?: (tx: Tx) => Promise<void>;
 }
 
 /** Why a copy that is neither on loan nor on the hold shelf cannot lend: one message per state. */
@@ -59,8 +69,9 @@ export function overdueBlocking(
 /**
  * Lends a copy to a reader (desk, SIP2 checkout, batch). Business rule, checked in this order inside one
  * transaction:
- * 1. the reader exists (READER_NOT_FOUND); scanned by card while the card is reported lost (CARD_LOST); active
- *    (READER_DISABLED) and not past valid-until (READER_EXPIRED);
+ * 1. the reader exists (READER_NOT_FOUND); at the desk, when the school asks for it (circ.borrowVerify), the reader
+ *    verified with their password (VERIFY_FAILED); scanned by card while the card is reported lost (CARD_LOST);
+ *    active (READER_DISABLED) and not past valid-until (READER_EXPIRED);
  * 2. the copy exists — a malformed barcode is reported by the school's barcode rule, else COPY_NOT_FOUND; it is
  *    not on loan (COPY_ON_LOAN, naming whether this reader already has it), in the circulation store (weeded:
  *    COPY_WEEDED; cataloguing, recommended purchase, turnover, lost, reading, inventory check: COPY_STORE_REFUSED,
@@ -73,19 +84,32 @@ export function overdueBlocking(
  *    overdue loan blocks until its review (P/Circulation/OverdueReviews) is processed;
  *    open loans stay below max_loans (OVER_LIMIT) — all open loans, or with setting circ.combinedLimit off only
  *    the loans of the copy's resource type.
- * The due date is loan_days open days after today (closed days do not count, never a closed day). The reader row is locked first, then the copy (one
- * order for everybody, no deadlock): parallel borrows of one reader count loans one after another, and the
- * partial unique index on open loans backs the copy lock.
+ * The due date is loan_days open days after today (closed days do not count, never a closed day). The reader row
+ * is locked first, then the copy (one order for everybody, no deadlock): parallel borrows of one reader count
+ * loans one after another, and the partial unique index on open loans backs the copy lock.
+ * The school's rules, calendar and settings come from its configuration snapshot (platform/school-config.ts), read
+ * before the transaction: a borrow costs the version read, the two locks, the loan count, one write (copy + loan),
+ * the reservations hook and the operation-log row.
  */
 export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
-  const [settings, today] = await Promise.all([
-    getSettings(db, scope, ['circ.overdueMode', 'circ.combinedLimit']),
-    schoolToday(db, scope),
+  const { config, today, closed, rules } = await deskConfig(db, scope);
+  const settings = settingsFrom(await config.get(STORED_SETTINGS), [
+    'circ.overdueMode',
+    'circ.combinedLimit',
+    'circ.borrowVerify',
   ]);
   const mode = settings['circ.overdueMode'] as string;
   const combined = settings['circ.combinedLimit'] !== false;
+  // The school asks the reader to verify at the desk: the key that signed the verification, read before the
+  // transaction (on the embedded database a read outside it would wait for it).
+  const verifyKey = input.verify && settings['circ.borrowVerify'] ? await signingKey(db) : null;
   return db.transaction(async (tx) => {
     const reader = await findReader(tx, scope, input, true);
+    if (verifyKey !== null) {
+      const token = input.verify?.token;
+      if (!token || !tokenMatches(verifyKey, scope, reader.id, token))
+        throw fail(CircError.VERIFY_FAILED, 'circ.verify.required');
+    }
     const offline = input.offline;
     if (!offline && input.readerId === undefined && !readerCardUsable(reader))
       throw fail(CircError.CARD_LOST, 'circ.cardLost');
@@ -99,7 +123,16 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
       throw fail(CircError.COPY_ON_LOAN, 'circ.copyOnLoan', { barcode: c.barcode });
     }
     refuseUnlendableStore(c);
-    const ctx: BorrowContext = { tx, scope, today, reader, copy: c, operatorId: input.operatorId };
+    const ctx: BorrowContext = {
+      tx,
+      scope,
+      config,
+      today,
+      reader,
+      copy: c,
+      resourceTypeId,
+      operatorId: input.operatorId,
+    };
     const isHolder = await runBorrowChecks(ctx);
     if (state === CircState.RESERVED && !isHolder) {
       throw fail(CircError.RESERVED_FOR_OTHER, 'circ.reservedForOther', { barcode: c.barcode });
@@ -116,10 +149,10 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
       resourceTypeId,
       locationId: c.locationId,
     };
-    if (!offline && !(await isInBorrowRange(tx, scope, subject))) {
+    if (!offline && !rangeAllows(pickRange(await config.get(BORROW_RANGES), subject), subject)) {
       throw fail(CircError.NOT_IN_RANGE, 'circ.notInRange', { barcode: c.barcode });
     }
-    const rule = await getEffectiveRule(tx, scope, subject);
+    const rule = pickRule(rules, subject);
     // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
     const perType = !combined && resourceTypeId !== null;
     const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
@@ -130,24 +163,17 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
     if (!offline && counts.open >= rule.maxLoans) {
       throw fail(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });
     }
-    const dueDate = offline?.dueDate ?? (await dueDateAfter(tx, scope, today, rule.loanDays));
-    await moveCopy(tx, c, CircState.BORROWED);
-    const [l] = await tx
-      .insert(loan)
-      .values(
-        scope.values({
-          copyId: c.id,
-          recordId: c.recordId,
-          userId: reader.id,
-          dueDate,
-          operatorId: input.operatorId,
-          via: input.via,
-        }),
-      )
-      .returning({ id: loan.id });
-    await runBorrowDone({ ...ctx, loanId: l.id, dueDate });
+    const dueDate = offline?.dueDate ?? dueDateIn(closed, today, rule.loanDays);
+    const loanId = await writeLoan(tx, scope, c, {
+      userId: reader.id,
+      dueDate,
+      operatorId: input.operatorId,
+      via: input.via,
+    });
+    await runBorrowDone({ ...ctx, loanId, dueDate });
+    await input.audit?.(tx);
     return {
-      loanId: l.id,
+      loanId,
       dueDate,
       barcode: c.barcode,
       rfid: c.rfid,
@@ -155,6 +181,8 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
       reader: { id: reader.id, account: reader.account, name: reader.name },
       openLoans: counts.open + 1,
       maxLoans: rule.maxLoans,
+      /** What the desk's RFID reader writes to the tag now (security AFI 'lent'). */
+      afiWrite: await afiToWrite(config, c.rfid, 'lent'),
     };
   });
 }
@@ -169,41 +197,54 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
 export async function returnItem(
   db: Db,
   scope: Scope,
-  input: { barcode: string; operatorId: number | null; returnedAt?: Date },
+  input: {
+    barcode: string;
+    operatorId: number | null;
+    returnedAt?: Date;
+    /** The caller's operation-log row, written in the return's transaction. */
+    audit?: (tx: Tx) => Promise<void>;
+  },
 ) {
-  const today = await schoolToday(db, scope);
+  const { config, zone, today, closed } = await deskConfig(db, scope);
   // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
-  const returnDay = input.returnedAt ? await schoolToday(db, scope, input.returnedAt) : today;
+  const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
   return db.transaction(async (tx) => {
-    const { copy: c, title } = await lockCopy(tx, scope, input.barcode);
-    const open = await findOpenLoan(tx, scope, c.id);
-    if (!open && c.circState === CircState.LOST) {
-      throw fail(CircError.COPY_LOST, 'circ.returnLost', { barcode: c.barcode });
+    const found = await lockLoanedCopy(tx, scope, input.barcode);
+    if (!found) {
+      // Tell why: unknown barcode (or the barcode rule's message), registered lost, or simply not on loan.
+      const { copy: c } = await lockCopy(tx, scope, input.barcode);
+      const open = await findOpenLoan(tx, scope, c.id);
+      if (!open && c.circState === CircState.LOST) {
+        throw fail(CircError.COPY_LOST, 'circ.returnLost', { barcode: c.barcode });
+      }
+      throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
-    if (!open) throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
-    const { loan: l, account, name } = open;
+    const { copy: c, title, loan: l, reader } = found;
     const returnedAt = input.returnedAt ?? new Date();
-    await tx.update(loan).set({ returnedAt, returnOperatorId: input.operatorId }).where(eq(loan.id, l.id));
     const hold = await runReturnHooks({
       tx,
       scope,
+      config,
       today,
       copy: c,
       loan: { ...l, returnedAt, returnOperatorId: input.operatorId },
       operatorId: input.operatorId,
     });
     const from = c.circState as CircState;
-    if (hold) await moveCopy(tx, c, CircState.RESERVED);
-    else if (canTransition(from, CircState.AVAILABLE)) await moveCopy(tx, c, CircState.AVAILABLE);
+    const to = hold ? CircState.RESERVED : canTransition(from, CircState.AVAILABLE) ? CircState.AVAILABLE : null;
+    await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to);
+    await input.audit?.(tx);
     return {
       loanId: l.id,
       barcode: c.barcode,
       rfid: c.rfid,
       title,
       dueDate: l.dueDate,
-      overdueDays: await overdueDays(tx, scope, l.dueDate, returnDay),
-      reader: { id: l.userId, account, name },
+      overdueDays: overdueDaysIn(closed, l.dueDate, returnDay),
+      reader: { id: l.userId, account: reader.account, name: reader.name },
       hold,
+      /** What the desk's RFID reader writes to the tag now (security AFI 'in library'). */
+      afiWrite: await afiToWrite(config, c.rfid, 'returned'),
     };
   });
 }
@@ -224,20 +265,25 @@ export async function renewLoan(
     operatorId: number | null;
     /** SIP2 no-block renewal: done offline by the machine, recorded without the checks, with its due date. */
     offline?: { dueDate?: string };
+    /** The caller's operation-log row, written in the renewal's transaction. */
+    audit?: (tx: Tx) => Promise<void>;
   },
 ) {
-  const today = await schoolToday(db, scope);
+  const { config, today, closed, rules } = await deskConfig(db, scope);
   const offline = input.offline;
   return db.transaction(async (tx) => {
-    const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
-    const { loan: l } = await lockOpenLoan(tx, scope, c.id, c.barcode);
+    const found = await lockLoanedCopy(tx, scope, input.barcode);
+    if (!found) {
+      const { copy: c } = await lockCopy(tx, scope, input.barcode);
+      throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
+    }
+    const { copy: c, title, resourceTypeId, loan: l, reader } = found;
     if (input.readerId !== undefined && l.userId !== input.readerId) {
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
-    const reader = await findReader(tx, scope, { readerId: l.userId });
     if (!offline) checkReaderValid(reader, today);
-    if (!offline) await runRenewChecks({ tx, scope, today, copy: c, loan: l });
-    const rule = await getEffectiveRule(tx, scope, {
+    if (!offline) await runRenewChecks({ tx, scope, config, today, copy: c, loan: l });
+    const rule = pickRule(rules, {
       identity: reader.identity,
       groupId: reader.permissionGroupId,
       resourceTypeId,
@@ -248,11 +294,12 @@ export async function renewLoan(
     const overdue = l.dueDate < today;
     if (!offline && overdue && !rule.overdueRenewAllowed)
       throw fail(CircError.RENEW_OVERDUE_REFUSED, 'circ.renewOverdueRefused');
-    const dueDate = offline?.dueDate ?? (await dueDateAfter(tx, scope, overdue ? today : l.dueDate, rule.renewDays));
+    const dueDate = offline?.dueDate ?? dueDateIn(closed, overdue ? today : l.dueDate, rule.renewDays);
     await tx
       .update(loan)
       .set({ dueDate, renewals: l.renewals + 1 })
       .where(eq(loan.id, l.id));
+    await input.audit?.(tx);
     return {
       loanId: l.id,
       barcode: c.barcode,

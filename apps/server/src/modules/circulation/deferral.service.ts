@@ -17,7 +17,7 @@ import { runRenewChecks } from './circulation.hooks.ts';
 import { loan, loanDeferral } from './circulation.table.ts';
 import { lockCopy, lockOpenLoan } from './loan-locks.ts';
 import { findReader } from './reader.service.ts';
-import { addDays, dueDateAfter, overdueDayCounter, overdueDays, schoolToday } from './rules.service.ts';
+import { addDays, deskConfig, dueDateIn, overdueDayCounter, overdueDaysIn, schoolToday } from './rules.service.ts';
 
 /**
  * P/Circulation/GetDeferredItem: the open loans a deferral can apply to — of one copy (`barcode`) or of one
@@ -60,12 +60,7 @@ export async function deferredItems(db: Db, scope: Scope, q: DeferredItemQuery) 
       await lockOpenLoan(tx, scope, c.id, c.barcode);
     });
   }
-  const overdue = await overdueDayCounter(
-    db,
-    scope,
-    today,
-    rows.map((r) => r.dueDate),
-  );
+  const overdue = await overdueDayCounter(db, scope, today);
   return rows.map((r) => ({
     ...r,
     deferrals: Number(r.deferrals ?? 0),
@@ -82,7 +77,7 @@ export async function deferredItems(db: Db, scope: Scope, q: DeferredItemQuery) 
  * log. Locks: copy, then loan (the order return and renew use).
  */
 export async function deferReturn(db: Db, scope: Scope, body: DeferBody, operatorId: number | null) {
-  const today = await schoolToday(db, scope);
+  const { config, today, closed } = await deskConfig(db, scope);
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ barcode: copy.barcode })
@@ -98,8 +93,8 @@ export async function deferReturn(db: Db, scope: Scope, body: DeferBody, operato
       .from(loanDeferral)
       .where(scope.where(loanDeferral, eq(loanDeferral.loanId, l.id)));
     if (n >= DEFER_MAX_TIMES) throw fail(CircError.DEFER_LIMIT, 'circ.defer.limit', { max: DEFER_MAX_TIMES });
-    await runRenewChecks({ tx, scope, today, copy: c, loan: l });
-    const newDueDate = await dueDateAfter(tx, scope, l.dueDate, body.days);
+    await runRenewChecks({ tx, scope, config, today, copy: c, loan: l });
+    const newDueDate = dueDateIn(closed, l.dueDate, body.days);
     await tx.insert(loanDeferral).values(
       scope.values({
         loanId: l.id,
@@ -119,7 +114,7 @@ export async function deferReturn(db: Db, scope: Scope, body: DeferBody, operato
       oldDueDate: l.dueDate,
       newDueDate,
       deferrals: n + 1,
-      overdueDays: await overdueDays(tx, scope, newDueDate, today),
+      overdueDays: overdueDaysIn(closed, newDueDate, today),
     };
   });
 }

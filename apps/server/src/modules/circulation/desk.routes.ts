@@ -38,6 +38,7 @@ export function deskRoutes(app: FastifyInstance): void {
     access: 'batchborrow:borrow',
     schema: BatchBorrowBody,
     audit: 'circ.batchBorrow',
+    keepsCallers: true,
     handler: async ({ db, scope, body, user, schoolId, t, auditDetail }) => {
       let lines: BorrowLine[];
       if (body.fileUrl) {
@@ -68,6 +69,7 @@ export function deskRoutes(app: FastifyInstance): void {
     access: 'batchreturn:return',
     schema: BatchReturnBody,
     audit: 'circ.batchReturn',
+    keepsCallers: true,
     handler: async ({ db, scope, body, user, schoolId, t, auditDetail }) => {
       let barcodes = body.barcodes ?? [];
       if (body.fileUrl) {
@@ -92,6 +94,7 @@ export function deskRoutes(app: FastifyInstance): void {
     access: 'deferred-return:handle',
     schema: DeferBody,
     audit: 'circ.defer',
+    keepsCallers: true,
     handler: ({ db, scope, body, user }) => deferReturn(db, scope, body, user?.userId ?? null),
   });
   route(app, {

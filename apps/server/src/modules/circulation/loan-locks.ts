@@ -1,6 +1,7 @@
-import type { CircState } from '@shuyuan/contracts/catalogue/copy-state';
+import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
@@ -8,6 +9,9 @@ import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import type { CopyRow, Tx } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
+
+/** The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). */
+const scanned = (barcode: string) => or(eq(copy.barcode, barcode), and(eq(copy.rfid, barcode), ne(copy.rfid, '')));
 
 /**
  * The copy (by barcode, or by RFID tag) with its record's title and resource type, locked FOR UPDATE: two desks scanning one copy queue
@@ -19,7 +23,7 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
     .select({ copy, title: catalogueRecord.title, resourceTypeId: catalogueRecord.resourceTypeId })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(scope.where(copy, or(eq(copy.barcode, barcode), and(eq(copy.rfid, barcode), ne(copy.rfid, '')))))
+    .where(scope.where(copy, scanned(barcode)))
     .orderBy(copy.id)
     .limit(1)
     .for('update', { of: copy });
@@ -28,6 +32,75 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
     throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
   }
   return c;
+}
+
+/**
+ * A copy on loan with its open loan and reader, both rows locked, in one statement (the return and renewal
+ * path). Undefined when the barcode names no copy or the copy has no open loan: the caller then asks lockCopy
+ * and findOpenLoan, which tell which it is.
+ */
+export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
+  const [r] = await tx
+    .select({
+      copy,
+      title: catalogueRecord.title,
+      resourceTypeId: catalogueRecord.resourceTypeId,
+      loan,
+      reader: appUser,
+    })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .innerJoin(loan, and(eq(loan.copyId, copy.id), isNull(loan.returnedAt)))
+    .innerJoin(appUser, eq(appUser.id, loan.userId))
+    .where(scope.where(copy, scanned(barcode)))
+    .orderBy(copy.id)
+    .limit(1)
+    .for('update', { of: [copy, loan] });
+  return r;
+}
+
+/**
+ * Lends the locked copy: moves it to 'borrowed' (bumping its version) and writes the open loan, in one statement.
+ * The partial unique index on open loans backs the copy lock.
+ */
+export async function writeLoan(
+  tx: Tx,
+  scope: Scope,
+  c: Pick<CopyRow, 'id' | 'recordId'>,
+  l: { userId: number; dueDate: string; operatorId: number | null; via: string },
+): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(
+    tx,
+    sql`with moved as (
+      update ${copy} set "circ_state" = ${CircState.BORROWED}, "version" = "version" + 1, "updated_at" = now()
+      where "id" = ${c.id}
+    )
+    insert into ${loan} ("school_id", "copy_id", "record_id", "user_id", "due_date", "operator_id", "via")
+    values (${scope.schoolId}, ${c.id}, ${c.recordId}, ${l.userId}, ${l.dueDate}, ${l.operatorId}, ${l.via})
+    returning "id"`,
+  );
+  return Number(row.id);
+}
+
+/**
+ * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement.
+ */
+export async function writeReturn(
+  tx: Tx,
+  loanId: number,
+  returned: { returnedAt: Date; operatorId: number | null },
+  c: Pick<CopyRow, 'id'>,
+  to: CircState | null,
+): Promise<void> {
+  const close = sql`update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId}`;
+  if (!to) {
+    await tx.execute(close);
+    return;
+  }
+  await tx.execute(
+    sql`with closed as (${close})
+    update ${copy} set "circ_state" = ${to}, "version" = "version" + 1, "updated_at" = now() where "id" = ${c.id}`,
+  );
 }
 
 /**

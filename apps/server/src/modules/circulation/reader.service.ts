@@ -174,12 +174,7 @@ export async function openLoansOf(db: Db, scope: Scope, userId: number, q: { Pag
     .orderBy(loan.dueDate, desc(loan.id))
     .limit(q.Rows)
     .offset(pageOffset(q));
-  const overdue = await overdueDayCounter(
-    db,
-    scope,
-    today,
-    rows.map((x) => x.dueDate),
-  );
+  const overdue = await overdueDayCounter(db, scope, today);
   return list(
     rows.map((x) => ({ ...x, overdueDays: overdue(x.dueDate) })),
     total,

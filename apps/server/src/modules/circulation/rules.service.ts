@@ -1,7 +1,7 @@
 import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
-import { eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type ConfigSnapshot, configOf, configPart, schoolConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { school } from '../school/school.table.ts';
 import { closedDay, loanRule } from './circulation.table.ts';
@@ -69,68 +69,74 @@ export async function ensureDefaultRules(db: Db, scope: Scope): Promise<void> {
     .onConflictDoNothing();
 }
 
-const matches = (col: PgColumn, v: string | number | null): SQL =>
-  v === null ? isNull(col) : (or(isNull(col), eq(col, v)) as SQL);
+type LoanRuleRow = typeof loanRule.$inferSelect;
+
+const isCatchAll = (r: LoanRuleRow) =>
+  r.identity === null && r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null;
+
+/**
+ * The school's loan rules (remembered in the configuration snapshot). A school without the catch-all rule (a
+ * school created later, or one whose catch-all was removed) gets the built-in defaults first, so every subject
+ * has a rule.
+ */
+export const LOAN_RULES = configPart('loanRules', async (db, scope): Promise<LoanRuleRow[]> => {
+  const read = () => db.select().from(loanRule).where(scope.where(loanRule)).orderBy(asc(loanRule.id));
+  const rows = await read();
+  if (rows.some(isCatchAll)) return rows;
+  await ensureDefaultRules(db, scope);
+  return read();
+});
+
+/** A scope column matches when it is 'any' (null) or equals the subject's value; unknown values match only 'any'. */
+const fits = (col: string | number | null, v: string | number | null) => col === null || (v !== null && col === v);
 
 /**
  * The most specific rule matching the subject: most non-null scope columns first; ties go by a fixed
  * priority, permission group > identity > resource type > location (a school's group is the most
  * deliberate choice, a shelf location the least), so the answer never depends on row order.
- * A school without any rule gets the built-in defaults first (lazily, for schools created later).
  */
-export async function getEffectiveRule(db: Db, scope: Scope, s: RuleSubject): Promise<EffectiveRule> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const rows = await db
-      .select()
-      .from(loanRule)
-      .where(
-        scope.where(
-          loanRule,
-          matches(loanRule.identity, s.identity),
-          matches(loanRule.permissionGroupId, s.groupId),
-          matches(loanRule.resourceTypeId, s.resourceTypeId),
-          matches(loanRule.locationId, s.locationId),
-        ),
-      );
-    if (rows.length) {
-      const weight = (r: (typeof rows)[number]) =>
-        (r.permissionGroupId !== null ? 8 : 0) +
-        (r.identity !== null ? 4 : 0) +
-        (r.resourceTypeId !== null ? 2 : 0) +
-        (r.locationId !== null ? 1 : 0);
-      const count = (w: number) => (w & 1) + ((w >> 1) & 1) + ((w >> 2) & 1) + ((w >> 3) & 1);
-      rows.sort((a, b) => count(weight(b)) - count(weight(a)) || weight(b) - weight(a));
-      const r = rows[0];
-      return {
-        id: r.id,
-        maxLoans: r.maxLoans,
-        loanDays: r.loanDays,
-        renewDays: r.renewDays,
-        maxRenewals: r.maxRenewals,
-        overdueRenewAllowed: r.overdueRenewAllowed,
-        overdueLendAllowed: r.overdueLendAllowed,
-      };
-    }
-    await ensureDefaultRules(db, scope);
-  }
-  throw new Error('no loan rule after seeding defaults');
+export function pickRule(rules: readonly LoanRuleRow[], s: RuleSubject): EffectiveRule {
+  const rows = rules.filter(
+    (r) =>
+      fits(r.identity, s.identity) &&
+      fits(r.permissionGroupId, s.groupId) &&
+      fits(r.resourceTypeId, s.resourceTypeId) &&
+      fits(r.locationId, s.locationId),
+  );
+  if (!rows.length) throw new Error('no loan rule matches: the catch-all rule is missing');
+  const weight = (r: LoanRuleRow) =>
+    (r.permissionGroupId !== null ? 8 : 0) +
+    (r.identity !== null ? 4 : 0) +
+    (r.resourceTypeId !== null ? 2 : 0) +
+    (r.locationId !== null ? 1 : 0);
+  const count = (w: number) => (w & 1) + ((w >> 1) & 1) + ((w >> 2) & 1) + ((w >> 3) & 1);
+  rows.sort((a, b) => count(weight(b)) - count(weight(a)) || weight(b) - weight(a));
+  const r = rows[0];
+  return {
+    id: r.id,
+    maxLoans: r.maxLoans,
+    loanDays: r.loanDays,
+    renewDays: r.renewDays,
+    maxRenewals: r.maxRenewals,
+    overdueRenewAllowed: r.overdueRenewAllowed,
+    overdueLendAllowed: r.overdueLendAllowed,
+  };
 }
 
-/** Today's date (YYYY-MM-DD) in the school's time zone: due dates are days of the school's calendar. */
-/**
- * A school's time zone, remembered for a minute: every loan, return and renewal asks for "today", and the zone
- * of a school practically never changes (another process sees a change within the same minute).
- */
-const zones = new Map<number, { tz: string; until: number }>();
-const ZONE_TTL_MS = 60_000;
+/** The effective rule of a subject in the school (see pickRule). */
+export async function getEffectiveRule(db: Db, scope: Scope, s: RuleSubject): Promise<EffectiveRule> {
+  return pickRule(await configOf(db, scope, LOAN_RULES), s);
+}
 
-export async function schoolToday(db: Db, scope: Scope, now = new Date()): Promise<string> {
-  const hit = zones.get(scope.schoolId);
-  if (hit && hit.until > Date.now()) return dateIn(now, hit.tz);
+/** The school's time zone: due dates are days of the school's calendar. */
+export const SCHOOL_ZONE = configPart('schoolZone', async (db, scope) => {
   const [s] = await db.select({ tz: school.timeZone }).from(school).where(eq(school.id, scope.schoolId));
-  const tz = s?.tz ?? 'Asia/Shanghai';
-  zones.set(scope.schoolId, { tz, until: Date.now() + ZONE_TTL_MS });
-  return dateIn(now, tz);
+  return s?.tz ?? 'Asia/Shanghai';
+});
+
+/** Today's date (YYYY-MM-DD) in the school's time zone (or the day of `now`). */
+export async function schoolToday(db: Db, scope: Scope, now = new Date()): Promise<string> {
+  return dateIn(now, await configOf(db, scope, SCHOOL_ZONE));
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -155,15 +161,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The school's closed days from..to (inclusive, YYYY-MM-DD) in one query: the calendar is small. */
-export async function closedDaysIn(db: Db, scope: Scope, from: string, to: string): Promise<Set<string>> {
-  if (to < from) return new Set();
-  const rows = await db
-    .select({ day: closedDay.day })
-    .from(closedDay)
-    .where(scope.where(closedDay, gte(closedDay.day, from), lte(closedDay.day, to)));
+/** Every closed day of the school (remembered in the configuration snapshot: a calendar is a few hundred days). */
+export const CALENDAR = configPart('calendar', async (db, scope): Promise<ReadonlySet<string>> => {
+  const rows = await db.select({ day: closedDay.day }).from(closedDay).where(scope.where(closedDay));
   return new Set(rows.map((r) => r.day));
-}
+});
 
 /** Open days after `from` up to and including `to` (0 when `to` is not later): closed days do not count. */
 export function openDaysBetween(from: string, to: string, closed: ReadonlySet<string>): number {
@@ -175,47 +177,61 @@ export function openDaysBetween(from: string, to: string, closed: ReadonlySet<st
   return n;
 }
 
-/** How many days slack the due-date walk fetches beyond the loan days before asking again. */
-const CALENDAR_SLACK = 120;
-
 /**
  * The day on which a period of `n` open days starting after `from` ends: closed days inside the period do not
  * count, and the end is never a closed day (n ≤ 0: `from` itself, moved forward to the next open day). Used for
- * loan, renewal, deferral and hold-shelf periods. Usually one query (the closed days of the window).
+ * loan, renewal, deferral and hold-shelf periods.
  */
-export async function dueDateAfter(db: Db, scope: Scope, from: string, n: number): Promise<string> {
+export function dueDateIn(closed: ReadonlySet<string>, from: string, n: number): string {
   let day = n > 0 ? from : addDays(from, -1);
   let left = Math.max(1, n);
   for (;;) {
-    const end = addDays(day, left + CALENDAR_SLACK);
-    const closed = await closedDaysIn(db, scope, addDays(day, 1), end);
-    while (day < end) {
-      day = addDays(day, 1);
-      if (!closed.has(day) && --left === 0) return day;
-    }
+    day = addDays(day, 1);
+    if (!closed.has(day) && --left === 0) return day;
   }
+}
+
+/** dueDateIn with the school's calendar. */
+export async function dueDateAfter(db: Db, scope: Scope, from: string, n: number): Promise<string> {
+  return dueDateIn(await configOf(db, scope, CALENDAR), from, n);
+}
+
+/** Open days after `due` up to `today` (0 when not overdue), in the given calendar. */
+export function overdueDaysIn(closed: ReadonlySet<string>, due: string, today: string): number {
+  return openDaysBetween(due, today, closed);
 }
 
 /**
  * Overdue days, counted in open days: a reader is not charged the days the library was closed. `count(due)`
- * answers the open days after `due` up to `today` (0 when not overdue); the closed days of the whole range are
- * fetched once (one query for a list of loans, none when nothing is overdue).
+ * answers the open days after `due` up to `today` (0 when not overdue).
  */
-export async function overdueDayCounter(
-  db: Db,
-  scope: Scope,
-  today: string,
-  dueDates: Iterable<string>,
-): Promise<(due: string) => number> {
-  let earliest: string | undefined;
-  for (const d of dueDates) if (d < today && (!earliest || d < earliest)) earliest = d;
-  const closed = earliest ? await closedDaysIn(db, scope, addDays(earliest, 1), today) : new Set<string>();
+export async function overdueDayCounter(db: Db, scope: Scope, today: string): Promise<(due: string) => number> {
+  const closed = await configOf(db, scope, CALENDAR);
   return (due) => openDaysBetween(due, today, closed);
 }
 
 /** Overdue open days of one loan due `due`, as of `today` (the school's date, or the return day). */
 export async function overdueDays(db: Db, scope: Scope, due: string, today: string): Promise<number> {
-  return (await overdueDayCounter(db, scope, today, [due]))(due);
+  return overdueDaysIn(await configOf(db, scope, CALENDAR), due, today);
+}
+
+/**
+ * What the desk's commands read of the school's configuration, from one snapshot (one statement when nothing
+ * changed): today, the calendar and the loan rules at hand, every other part loaded (ConfigSnapshot.loadAll) so
+ * that the command's hooks read them inside its transaction without a query.
+ */
+export async function deskConfig(db: Db, scope: Scope, now = new Date()) {
+  return deskConfigOf(await schoolConfig(db, scope), now);
+}
+
+export async function deskConfigOf(config: ConfigSnapshot, now = new Date()) {
+  await config.loadAll();
+  const [zone, closed, rules] = await Promise.all([
+    config.get(SCHOOL_ZONE),
+    config.get(CALENDAR),
+    config.get(LOAN_RULES),
+  ]);
+  return { config, zone, today: dateIn(now, zone), closed, rules };
 }
 
 /** Marks days closed (idempotent); for calendar screens and tests. */

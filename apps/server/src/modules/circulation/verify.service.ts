@@ -18,7 +18,8 @@ import { findReader } from './reader.service.ts';
 export const VERIFY_TTL_MS = 30 * 60 * 1000;
 
 const keys = new WeakMap<Db, Promise<string>>();
-function signingKey(db: Db): Promise<string> {
+/** The database's verification signing key (read once per database handle). */
+export function signingKey(db: Db): Promise<string> {
   let k = keys.get(db);
   if (!k) {
     k = stored(db, 'circ-verify-key', () => randomBytes(32).toString('base64url'));
@@ -53,19 +54,11 @@ export async function checkVerify(
   };
 }
 
-/** True when `token` is a valid, unexpired verification of this reader in this school. */
-export async function tokenValid(db: Db, scope: Scope, readerId: number, token: string, now = Date.now()) {
+/** True when `token` is a valid, unexpired verification of this reader in this school (borrowItem checks it). */
+export function tokenMatches(key: string, scope: Scope, readerId: number, token: string, now = Date.now()) {
   const [id, exp, mac] = token.split('.');
   if (Number(id) !== readerId || !(Number(exp) > now) || !mac) return false;
-  const want = Buffer.from(sign(await signingKey(db), `${scope.schoolId}.${readerId}.${exp}`));
+  const want = Buffer.from(sign(key, `${scope.schoolId}.${readerId}.${exp}`));
   const got = Buffer.from(mac);
   return want.length === got.length && timingSafeEqual(want, got);
-}
-
-/** Refuses a desk loan when the school asks for verification and the token is missing, expired or foreign. */
-export async function requireVerified(db: Db, scope: Scope, readerBarcode: string, token: string | undefined) {
-  if (!(await needVerify(db, scope))) return;
-  const r = await findReader(db, scope, { readerBarcode });
-  if (!token || !(await tokenValid(db, scope, r.id, token)))
-    throw fail(CircError.VERIFY_FAILED, 'circ.verify.required');
 }

@@ -65,6 +65,7 @@ export function classCornerRoutes(app: FastifyInstance): void {
     access: 'school',
     schema: CornerLendBody,
     audit: 'classCorner.lend',
+    keepsCallers: true,
     summary: 'Lend corner books to students of the class (one or a class set); per-item results',
     handler: async (ctx) => {
       const c = await cornerFor(ctx, ctx.body.cornerId, opCode(S.loans, 'borrow'));
@@ -79,6 +80,7 @@ export function classCornerRoutes(app: FastifyInstance): void {
     access: 'school',
     schema: CornerReturnBody,
     audit: 'classCorner.return',
+    keepsCallers: true,
     summary: 'Take corner books back; per-item results',
     handler: async (ctx) => {
       const c = await cornerFor(ctx, ctx.body.cornerId, opCode(S.returns, 'return'));

@@ -1,6 +1,6 @@
 import type { DashboardData } from '@shuyuan/contracts/dashboard/dashboard';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
@@ -17,11 +17,6 @@ export const SOURCES = {
   copies: { table: 'copy', columns: ['school_id'] },
   loans: { table: 'loan', columns: ['school_id', 'borrowed_at', 'returned_at', 'due_date'] },
 } as const;
-
-async function rowsOf<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
-  const r: any = await db.execute(q);
-  return (r.rows ?? r) as T[];
-}
 
 async function exists(db: Db, src: { table: string; columns: readonly string[] }): Promise<boolean> {
   const [r] = await rowsOf<{ n: number }>(

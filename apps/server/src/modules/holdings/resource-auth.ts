@@ -1,64 +1,58 @@
 import { ResourceAuthCreate, ResourceAuthListQuery, ResourceAuthUpdate } from '@shuyuan/contracts/holdings/access';
-import { asc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource/define.ts';
+import { configOf, configPart } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { branch, resourceType } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { mustExist, nameOf } from '../basic/refs.ts';
-import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import type { BorrowCheck } from '../circulation/circulation.hooks.ts';
 import { resourceAuth } from './holdings.table.ts';
 
 const CODE = 'resource-mana.basic-set.resource-auth';
-const matches = (col: PgColumn, v: number | null) => (v == null ? isNull(col) : (or(isNull(col), eq(col, v)) as SQL));
+type ResourceAuthRow = typeof resourceAuth.$inferSelect;
+
+/** The school's resource rules (remembered in the configuration snapshot: school-config.ts). */
+export const RESOURCE_RULES = configPart('resourceRules', (db, scope) =>
+  db.select().from(resourceAuth).where(scope.where(resourceAuth)).orderBy(asc(resourceAuth.id)),
+);
+
+const fits = (col: number | null, v: number | null) => col == null || (v != null && col === v);
 
 /**
  * What a branch may do with a resource: the most specific matching rule (branch, then resource type, then
- * location) decides; with no rule everything is visible and lendable. For search and circulation.
+ * location) decides; with no rule everything is visible and lendable.
  */
-export async function resourceAccess(
-  db: Db,
-  scope: Scope,
+export function accessBy(
+  rules: readonly ResourceAuthRow[],
   q: { branchId: number | null; resourceTypeId: number | null; locationId: number | null },
-): Promise<{ canView: boolean; canLend: boolean }> {
-  const rows = await db
-    .select()
-    .from(resourceAuth)
-    .where(
-      scope.where(
-        resourceAuth,
-        matches(resourceAuth.branchId, q.branchId),
-        matches(resourceAuth.resourceTypeId, q.resourceTypeId),
-        matches(resourceAuth.locationId, q.locationId),
-      ),
-    );
-  const weight = (r: typeof resourceAuth.$inferSelect) =>
+): { canView: boolean; canLend: boolean } {
+  const rows = rules.filter(
+    (r) => fits(r.branchId, q.branchId) && fits(r.resourceTypeId, q.resourceTypeId) && fits(r.locationId, q.locationId),
+  );
+  const weight = (r: ResourceAuthRow) =>
     (r.branchId != null ? 4 : 0) + (r.resourceTypeId != null ? 2 : 0) + (r.locationId != null ? 1 : 0);
   const best = rows.sort((a, b) => weight(b) - weight(a))[0];
   return best ? { canView: best.canView, canLend: best.canLend } : { canView: true, canLend: true };
 }
 
-/**
- * Circulation (desk, batch, SIP2): a copy whose rule says "not lendable" is refused. Schools without rules pay one
- * indexed look-up per borrow.
- */
-export const lendCheck: BorrowCheck = async ({ tx, scope, copy: c }) => {
-  const [any] = await tx.select({ id: resourceAuth.id }).from(resourceAuth).where(scope.where(resourceAuth)).limit(1);
-  if (!any) return undefined;
-  const [rec] = await tx
-    .select({ typeId: catalogueRecord.resourceTypeId })
-    .from(catalogueRecord)
-    .where(eq(catalogueRecord.id, c.recordId))
-    .limit(1);
-  const access = await resourceAccess(tx, scope, {
-    branchId: c.branchId,
-    resourceTypeId: rec?.typeId ?? null,
-    locationId: c.locationId,
-  });
+/** What a branch may do with a resource in the school (see accessBy). For search and circulation. */
+export async function resourceAccess(
+  db: Db,
+  scope: Scope,
+  q: { branchId: number | null; resourceTypeId: number | null; locationId: number | null },
+): Promise<{ canView: boolean; canLend: boolean }> {
+  return accessBy(await configOf(db, scope, RESOURCE_RULES), q);
+}
+
+/** Circulation (desk, batch, SIP2): a copy whose rule says "not lendable" is refused. */
+export const lendCheck: BorrowCheck = async ({ config, copy: c, resourceTypeId }) => {
+  const rules = await config.get(RESOURCE_RULES);
+  if (!rules.length) return undefined;
+  const access = accessBy(rules, { branchId: c.branchId, resourceTypeId, locationId: c.locationId });
   if (!access.canLend) throw fail('NOT_LENDABLE', 'holdings.auth.notLendable');
   return undefined;
 };

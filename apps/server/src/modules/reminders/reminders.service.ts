@@ -99,12 +99,7 @@ export async function dueList(db: Db, scope: Scope, q: DueListQuery) {
     .limit(q.Rows)
     .offset(pageOffset(q));
   // Overdue days count open days only (closed days are not charged); a loan not yet due keeps its days to go (≤ 0).
-  const overdue = await overdueDayCounter(
-    db,
-    scope,
-    today,
-    rows.map((r) => r.dueDate),
-  );
+  const overdue = await overdueDayCounter(db, scope, today);
   return list(
     rows.map((r) => ({
       ...r,
@@ -253,12 +248,7 @@ export async function sendReminders(
       scope.where(loan, isNull(loan.returnedAt), cond, recent, o.loanIds ? undefined : classCond(o.classId, o.gradeId)),
     )
     .orderBy(asc(appUser.id), asc(loan.dueDate), asc(loan.id));
-  const overdue = await overdueDayCounter(
-    db,
-    scope,
-    today,
-    rows.map((r) => r.dueDate),
-  );
+  const overdue = await overdueDayCounter(db, scope, today);
   const byReader = new Map<number, typeof rows>();
   for (const r of rows) byReader.set(r.reader.id, [...(byReader.get(r.reader.id) ?? []), r]);
   const out: SendRemindersResult = { sent: 0, failed: 0, noAddress: 0, loans: rows.length };

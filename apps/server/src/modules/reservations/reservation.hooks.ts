@@ -10,7 +10,15 @@ import {
   registerReturnHook,
 } from '../circulation/circulation.hooks.ts';
 import { kickNotify } from './reservation.notify.ts';
-import { holdOf, lockCopyById, markReady, nextWaiting, releaseCopy, syncReserving } from './reservation.queue.ts';
+import {
+  holdOf,
+  lockCopyById,
+  markReady,
+  queueHead,
+  releaseCopy,
+  syncReserving,
+  syncReservingAs,
+} from './reservation.queue.ts';
 import { reservation } from './reservation.table.ts';
 
 /**
@@ -24,13 +32,18 @@ import { reservation } from './reservation.table.ts';
  */
 export function registerReservationHooks(): void {
   registerReturnHook(async ({ tx, scope, today, copy: c }) => {
-    const next = await nextWaiting(tx, scope, c);
-    // The desk moves this copy itself; the title's other copies are kept in step.
-    if (!next) {
-      await syncReserving(tx, scope, c.recordId, c.id);
+    const head = await queueHead(tx, scope, c);
+    // The desk moves this copy itself; the title's other copies are kept in step. Nobody waits and the copy was
+    // plainly 'borrowed' (not 'reserving'): the title's copies are in step already (every change of a queue syncs).
+    if (!head) {
+      if (c.circState === CircState.RESERVING) await syncReservingAs(tx, scope, c.recordId, false, c.id);
       return undefined;
     }
-    const hold = await markReady(tx, scope, next, c, today);
+    if (!head.fillable) {
+      await syncReservingAs(tx, scope, c.recordId, true, c.id);
+      return undefined;
+    }
+    const hold = await markReady(tx, scope, head.reservation, c, today);
     await syncReserving(tx, scope, c.recordId, c.id);
     kickNotify(scope.schoolId);
     return { hold };

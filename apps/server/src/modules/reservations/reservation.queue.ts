@@ -35,6 +35,23 @@ export async function nextWaiting(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 
   return r;
 }
 
+/**
+ * The head of the title's queue as a returned copy sees it, locked: the first waiting reservation this copy can
+ * fulfil (asked for this very copy, or for its title, in queue order), else the first that waits for another copy
+ * of the title (`fillable` false), else undefined — nobody waits for the title. One statement.
+ */
+export async function queueHead(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>) {
+  const fillable = or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id));
+  const [r] = await tx
+    .select({ reservation, fillable: sql<boolean>`coalesce(${fillable}, false)` })
+    .from(reservation)
+    .where(scope.where(reservation, eq(reservation.state, 'waiting'), eq(reservation.recordId, c.recordId)))
+    .orderBy(sql`coalesce(${fillable}, false) desc`, asc(reservation.createdAt), asc(reservation.id))
+    .limit(1)
+    .for('update', { of: reservation });
+  return r;
+}
+
 /** The hold-shelf end date: today + the school's hold days (circ.reservationHoldDays), past closed days. */
 export async function holdUntilFrom(tx: Tx, scope: Scope, today: string): Promise<string> {
   const days = await getSetting<number>(tx as any, scope, 'circ.reservationHoldDays');
@@ -96,7 +113,12 @@ export async function syncReserving(tx: Tx, scope: Scope, recordId: number, exce
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(reservation)
     .where(scope.where(reservation, eq(reservation.recordId, recordId), eq(reservation.state, 'waiting')));
-  const [from, to] = n > 0 ? [CircState.BORROWED, CircState.RESERVING] : [CircState.RESERVING, CircState.BORROWED];
+  await syncReservingAs(tx, scope, recordId, n > 0, except);
+}
+
+/** syncReserving when the caller already knows whether someone waits for the title. */
+export async function syncReservingAs(tx: Tx, scope: Scope, recordId: number, waiting: boolean, except?: number) {
+  const [from, to] = waiting ? [CircState.BORROWED, CircState.RESERVING] : [CircState.RESERVING, CircState.BORROWED];
   await tx
     .update(copy)
     .set({ circState: to, version: sql`${copy.version} + 1`, updatedAt: new Date() })

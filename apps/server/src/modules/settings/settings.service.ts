@@ -7,29 +7,35 @@ import {
   type SettingScreen,
   valueSchema,
 } from '@shuyuan/contracts/settings/registry';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { BizError, invalid } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { parseWith } from '../../platform/validate.ts';
+import { configOf, configPart } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { setting } from './setting.table.ts';
 
 type Value = string | number | boolean;
 
-/** The school's values of the given keys (all registered keys when none), defaults filled in. */
-export async function getSettings(db: Db, scope: Scope, keys?: string[]): Promise<Record<string, Value>> {
+/** The school's stored values (the configuration snapshot remembers them: school-config.ts). */
+export const STORED_SETTINGS = configPart('settings', async (db, scope) => {
+  const rows = await db.select({ key: setting.key, value: setting.value }).from(setting).where(scope.where(setting));
+  return new Map(rows.map((r) => [r.key, r.value as Value]));
+});
+
+/** Values of the given keys (all registered keys when none) from the stored ones, defaults filled in. */
+export function settingsFrom(stored: ReadonlyMap<string, Value>, keys?: string[]): Record<string, Value> {
   const wanted = (keys?.length ? keys : SETTINGS.map((s) => s.key)).filter((k) => SETTING_BY_KEY[k]);
   const out: Record<string, Value> = {};
-  for (const k of wanted) out[k] = SETTING_BY_KEY[k].default;
-  if (!wanted.length) return out;
-  const rows = await db
-    .select({ key: setting.key, value: setting.value })
-    .from(setting)
-    .where(scope.where(setting, inArray(setting.key, wanted)));
-  for (const r of rows) out[r.key] = r.value as Value;
+  for (const k of wanted) out[k] = stored.get(k) ?? SETTING_BY_KEY[k].default;
   return out;
+}
+
+/** The school's values of the given keys (all registered keys when none), defaults filled in. */
+export async function getSettings(db: Db, scope: Scope, keys?: string[]): Promise<Record<string, Value>> {
+  return settingsFrom(await configOf(db, scope, STORED_SETTINGS), keys);
 }
 
 /** One setting for server code (e.g. circulation asks 'circ.borrowVerify'). */

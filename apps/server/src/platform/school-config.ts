@@ -1,0 +1,102 @@
+import type { Db } from '../db/client.ts';
+import { configVersion } from './school-config.table.ts';
+import type { Scope } from './tenancy.ts';
+
+/**
+ * A school's small, rarely changed configuration (settings, loan rules, borrowing ranges, the calendar, the time
+ * zone, resource rules, editing settings) as the hot paths read it: the desk lends and takes back books many
+ * times a second and must not ask the database for the same rules each time.
+ *
+ * Exact, never stale: the tables that hold configuration carry a statement trigger (migration 0002) that moves
+ * the one-row `config_version` to a new value of a sequence on every write, in the writer's transaction. A
+ * snapshot reads that row (one cheap statement) and uses the parts it remembers for that value; a new value
+ * (a write committed by any process, a test's direct insert) loads them again. Sequence values are never reused,
+ * so a value seen inside a transaction that later rolls back can never name other data. The row also carries a
+ * random id of the database, so two databases in one process (tests) never share parts.
+ *
+ * Register a part once at module level with `configPart(name, load)`; `load` reads the school's rows through the
+ * given handle. A table whose writes must reach a part needs the trigger (add it in the migration).
+ */
+export interface ConfigPart<T> {
+  readonly name: string;
+  readonly load: (db: Db, scope: Scope) => Promise<T>;
+}
+
+/** Every registered part: `loadAll` reads them all at once. */
+const PARTS: ConfigPart<unknown>[] = [];
+
+export function configPart<T>(name: string, load: (db: Db, scope: Scope) => Promise<T>): ConfigPart<T> {
+  const part = { name, load };
+  PARTS.push(part as ConfigPart<unknown>);
+  return part;
+}
+
+interface Entry {
+  version: number;
+  parts: Map<ConfigPart<unknown>, Promise<unknown>>;
+}
+
+/** Per database id and school: the version the parts were loaded at. Small (a few kB per school). */
+const entries = new Map<string, Entry>();
+const MAX_ENTRIES = 5_000;
+
+export class ConfigSnapshot {
+  constructor(
+    private readonly db: Db,
+    readonly scope: Scope,
+    private readonly entry: Entry,
+  ) {}
+
+  /**
+   * Loads every registered part (nothing when they are remembered). A command that opens a transaction calls it
+   * first: a part loaded later would be read through the snapshot's own handle, outside the transaction — on the
+   * embedded database (one connection) that waits for the transaction forever.
+   */
+  async loadAll(): Promise<this> {
+    await Promise.all(PARTS.map((p) => this.get(p)));
+    return this;
+  }
+
+  /** The part at this snapshot's version, loaded once per version. */
+  get<T>(part: ConfigPart<T>): Promise<T> {
+    const key = part as ConfigPart<unknown>;
+    const parts = this.entry.parts;
+    let p = parts.get(key);
+    if (!p) {
+      // Through an async function: a query builder is a thenable that runs again on each `then`.
+      const loading = (async () => part.load(this.db, this.scope))();
+      p = loading;
+      parts.set(key, loading);
+      // A failed load (connection lost) is not remembered.
+      loading.catch(() => {
+        if (parts.get(key) === loading) parts.delete(key);
+      });
+    }
+    return p as Promise<T>;
+  }
+}
+
+/** The configuration version as `db` (a transaction sees its own writes) sees it now: one indexed read. */
+async function currentVersion(db: Db): Promise<{ id: string; version: number }> {
+  const [row] = await db.select().from(configVersion).limit(1);
+  // No row (a database the migration did not fill): nothing is remembered.
+  return row ?? { id: 'none', version: -Math.random() };
+}
+
+/** The school's configuration snapshot, current as of this call. */
+export async function schoolConfig(db: Db, scope: Scope): Promise<ConfigSnapshot> {
+  const { id, version } = await currentVersion(db);
+  const key = `${id}:${scope.schoolId}`;
+  let entry = entries.get(key);
+  if (!entry || entry.version !== version) {
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entry = { version, parts: new Map() };
+    entries.set(key, entry);
+  }
+  return new ConfigSnapshot(db, scope, entry);
+}
+
+/** Reads one part as of now (one statement when the part is remembered). */
+export async function configOf<T>(db: Db, scope: Scope, part: ConfigPart<T>): Promise<T> {
+  return (await schoolConfig(db, scope)).get(part);
+}
