@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { configVersion } from './school-config.table.ts';
 import type { Scope } from './tenancy.ts';
@@ -53,7 +54,8 @@ export class ConfigSnapshot {
    * embedded database (one connection) that waits for the transaction forever.
    */
   async loadAll(): Promise<this> {
-    await Promise.all(PARTS.map((p) => this.get(p)));
+    // One after another: inside a transaction they share one connection.
+    for (const p of PARTS) await this.get(p);
     return this;
   }
 
@@ -85,7 +87,23 @@ async function currentVersion(db: Db): Promise<{ id: string; version: number }> 
 
 /** The school's configuration snapshot, current as of this call. */
 export async function schoolConfig(db: Db, scope: Scope): Promise<ConfigSnapshot> {
-  const { id, version } = await currentVersion(db);
+  return snapshotAt(db, scope, await currentVersion(db));
+}
+
+/**
+ * The version as a column of a statement the caller runs anyway (`select …, ${CONFIG_VERSION} as config`): a hot
+ * command reads it with its first lock instead of in a statement of its own, then `schoolConfigAt`.
+ */
+export const CONFIG_VERSION = sql<string>`(select ${configVersion.id} || ':' || ${configVersion.version} from ${configVersion} limit 1)`;
+
+/** The snapshot at a version read by `CONFIG_VERSION` through `db` (parts load through `db` too). */
+export function schoolConfigAt(db: Db, scope: Scope, idAndVersion: string | null): ConfigSnapshot {
+  const at = idAndVersion?.lastIndexOf(':') ?? -1;
+  if (!idAndVersion || at < 0) return snapshotAt(db, scope, { id: 'none', version: -Math.random() });
+  return snapshotAt(db, scope, { id: idAndVersion.slice(0, at), version: Number(idAndVersion.slice(at + 1)) });
+}
+
+function snapshotAt(db: Db, scope: Scope, { id, version }: { id: string; version: number }): ConfigSnapshot {
   const key = `${id}:${scope.schoolId}`;
   let entry = entries.get(key);
   if (!entry || entry.version !== version) {

@@ -3,6 +3,7 @@ import { CircError, type LoanVia, OverdueMode } from '@shuyuan/contracts/circula
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
+import { schoolConfigAt } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { BORROW_RANGES, pickRange, rangeAllows } from '../circulation-rules/borrow-range.service.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
@@ -17,10 +18,10 @@ import {
 } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
 import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
-import { checkReaderValid, findReader, loanCounts } from './reader.service.ts';
-import { dateIn, deskConfig, dueDateIn, overdueDaysIn, pickRule } from './rules.service.ts';
+import { checkReaderValid, loanCounts, lockReaderForLoan } from './reader.service.ts';
+import { dateIn, deskConfigOf, dueDateIn, overdueDaysIn, pickRule } from './rules.service.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
-import { signingKey, tokenMatches } from './verify.service.ts';
+import { signingKeyIn, tokenMatches } from './verify.service.ts';
 import { afiToWrite } from './afi.ts';
 
 export interface BorrowInput {
@@ -87,27 +88,25 @@ export function overdueBlocking(
  * The due date is loan_days open days after today (closed days do not count, never a closed day). The reader row
  * is locked first, then the copy (one order for everybody, no deadlock): parallel borrows of one reader count
  * loans one after another, and the partial unique index on open loans backs the copy lock.
- * The school's rules, calendar and settings come from its configuration snapshot (platform/school-config.ts), read
- * before the transaction: a borrow costs the version read, the two locks, the loan count, one write (copy + loan),
- * the reservations hook and the operation-log row.
+ * The school's rules, calendar and settings come from its configuration snapshot (platform/school-config.ts), whose
+ * version the reader's lock reads: a borrow costs the two locks, the loan count, one write (copy + loan), the
+ * reservations hook and the operation-log row.
  */
 export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
-  const { config, today, closed, rules } = await deskConfig(db, scope);
-  const settings = settingsFrom(await config.get(STORED_SETTINGS), [
-    'circ.overdueMode',
-    'circ.combinedLimit',
-    'circ.borrowVerify',
-  ]);
-  const mode = settings['circ.overdueMode'] as string;
-  const combined = settings['circ.combinedLimit'] !== false;
-  // The school asks the reader to verify at the desk: the key that signed the verification, read before the
-  // transaction (on the embedded database a read outside it would wait for it).
-  const verifyKey = input.verify && settings['circ.borrowVerify'] ? await signingKey(db) : null;
   return db.transaction(async (tx) => {
-    const reader = await findReader(tx, scope, input, true);
-    if (verifyKey !== null) {
-      const token = input.verify?.token;
-      if (!token || !tokenMatches(verifyKey, scope, reader.id, token))
+    const { reader, config: version } = await lockReaderForLoan(tx, scope, input);
+    const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, version));
+    const settings = settingsFrom(await config.get(STORED_SETTINGS), [
+      'circ.overdueMode',
+      'circ.combinedLimit',
+      'circ.borrowVerify',
+    ]);
+    const mode = settings['circ.overdueMode'] as string;
+    const combined = settings['circ.combinedLimit'] !== false;
+    if (input.verify && settings['circ.borrowVerify']) {
+      const token = input.verify.token;
+      const key = token ? await signingKeyIn(db, tx) : null;
+      if (!token || !key || !tokenMatches(key, scope, reader.id, token))
         throw fail(CircError.VERIFY_FAILED, 'circ.verify.required');
     }
     const offline = input.offline;
@@ -205,9 +204,6 @@ export async function returnItem(
     audit?: (tx: Tx) => Promise<void>;
   },
 ) {
-  const { config, zone, today, closed } = await deskConfig(db, scope);
-  // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
-  const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
   return db.transaction(async (tx) => {
     const found = await lockLoanedCopy(tx, scope, input.barcode);
     if (!found) {
@@ -220,6 +216,9 @@ export async function returnItem(
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
     const { copy: c, title, loan: l, reader } = found;
+    const { config, zone, today, closed } = await deskConfigOf(schoolConfigAt(tx, scope, found.config));
+    // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
+    const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
     const returnedAt = input.returnedAt ?? new Date();
     const hold = await runReturnHooks({
       tx,
@@ -269,7 +268,6 @@ export async function renewLoan(
     audit?: (tx: Tx) => Promise<void>;
   },
 ) {
-  const { config, today, closed, rules } = await deskConfig(db, scope);
   const offline = input.offline;
   return db.transaction(async (tx) => {
     const found = await lockLoanedCopy(tx, scope, input.barcode);
@@ -278,6 +276,7 @@ export async function renewLoan(
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
     const { copy: c, title, resourceTypeId, loan: l, reader } = found;
+    const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, found.config));
     if (input.readerId !== undefined && l.userId !== input.readerId) {
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }

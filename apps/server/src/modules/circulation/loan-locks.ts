@@ -1,8 +1,9 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
+import { CONFIG_VERSION } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -10,8 +11,19 @@ import type { CopyRow, Tx } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
 
-/** The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). */
-const scanned = (barcode: string) => or(eq(copy.barcode, barcode), and(eq(copy.rfid, barcode), ne(copy.rfid, '')));
+/**
+ * The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). The '' is
+ * written into the SQL, not passed as a parameter: so the plan of a named statement can use the partial index
+ * copy_school_rfid_uq (rfid <> '').
+ */
+const scanned = (barcode: string) =>
+  or(eq(copy.barcode, barcode), and(eq(copy.rfid, barcode), sql`${copy.rfid} <> ''`));
+
+/*
+ * The desk's statements run many times a second: they are named (`.prepare(name)`), so PostgreSQL parses and plans
+ * each once per connection instead of on every scan (planning costs more than running these look-ups). A name
+ * stands for one SQL text: a query whose shape varies gets a name per shape.
+ */
 
 /**
  * The copy (by barcode, or by RFID tag) with its record's title and resource type, locked FOR UPDATE: two desks scanning one copy queue
@@ -26,7 +38,9 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
     .where(scope.where(copy, scanned(barcode)))
     .orderBy(copy.id)
     .limit(1)
-    .for('update', { of: copy });
+    .for('update', { of: copy })
+    .prepare('circ_lock_copy')
+    .execute();
   if (!c) {
     await checkScannedBarcode(tx, scope, barcode);
     throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
@@ -36,7 +50,7 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
 
 /**
  * A copy on loan with its open loan and reader, both rows locked, in one statement (the return and renewal
- * path). Undefined when the barcode names no copy or the copy has no open loan: the caller then asks lockCopy
+ * path), with the school's configuration version (school-config.ts CONFIG_VERSION). Undefined when the barcode names no copy or the copy has no open loan: the caller then asks lockCopy
  * and findOpenLoan, which tell which it is.
  */
 export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
@@ -47,6 +61,7 @@ export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
       resourceTypeId: catalogueRecord.resourceTypeId,
       loan,
       reader: appUser,
+      config: CONFIG_VERSION,
     })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
@@ -55,7 +70,9 @@ export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
     .where(scope.where(copy, scanned(barcode)))
     .orderBy(copy.id)
     .limit(1)
-    .for('update', { of: [copy, loan] });
+    .for('update', { of: [copy, loan] })
+    .prepare('circ_lock_loaned_copy')
+    .execute();
   return r;
 }
 
@@ -121,7 +138,9 @@ export async function findOpenLoan(tx: Tx, scope: Scope, copyId: number) {
     .from(loan)
     .innerJoin(appUser, eq(appUser.id, loan.userId))
     .where(scope.where(loan, eq(loan.copyId, copyId), isNull(loan.returnedAt)))
-    .for('update', { of: loan });
+    .for('update', { of: loan })
+    .prepare('circ_open_loan')
+    .execute();
   return l;
 }
 

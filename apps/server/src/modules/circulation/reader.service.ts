@@ -4,6 +4,7 @@ import { count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { list, pageOffset } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
+import { CONFIG_VERSION } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -27,15 +28,44 @@ export async function findReader(
   who: { readerId?: number; readerBarcode?: string },
   lock = false,
 ): Promise<Reader> {
-  const cond =
-    who.readerId !== undefined
-      ? eq(appUser.id, who.readerId)
-      : or(eq(appUser.account, who.readerBarcode ?? ''), eq(appUser.cardRfid, who.readerBarcode ?? ''));
-  const q = db.select().from(appUser).where(scope.where(appUser, cond)).orderBy(appUser.id).limit(1);
+  const q = db
+    .select()
+    .from(appUser)
+    .where(scope.where(appUser, readerCondition(who)))
+    .orderBy(appUser.id)
+    .limit(1);
   const [r] = lock ? await q.for('update') : await q;
   if (!r) throw fail(CircError.READER_NOT_FOUND, 'circ.readerNotFound', { barcode: who.readerBarcode ?? who.readerId });
   return r;
 }
+
+/**
+ * findReader locked, for a loan: with the school's configuration version read in the same statement
+ * (school-config.ts CONFIG_VERSION), so the loan needs no statement of its own for it.
+ */
+export async function lockReaderForLoan(
+  tx: Db,
+  scope: Scope,
+  who: { readerId?: number; readerBarcode?: string },
+): Promise<{ reader: Reader; config: string | null }> {
+  const [r] = await tx
+    .select({ reader: appUser, config: CONFIG_VERSION })
+    .from(appUser)
+    .where(scope.where(appUser, readerCondition(who)))
+    .orderBy(appUser.id)
+    .limit(1)
+    .for('update', { of: appUser })
+    .prepare(who.readerId !== undefined ? 'circ_lock_reader_id' : 'circ_lock_reader')
+    .execute();
+  if (!r) throw fail(CircError.READER_NOT_FOUND, 'circ.readerNotFound', { barcode: who.readerBarcode ?? who.readerId });
+  return r;
+}
+
+/** A reader by id, or by barcode: account or card RFID. */
+const readerCondition = (who: { readerId?: number; readerBarcode?: string }) =>
+  who.readerId !== undefined
+    ? eq(appUser.id, who.readerId)
+    : or(eq(appUser.account, who.readerBarcode ?? ''), eq(appUser.cardRfid, who.readerBarcode ?? ''));
 
 /** A reader may borrow only while active (state 1) and before the card's valid-until day has passed. */
 export function checkReaderValid(r: Reader, today: string): void {
@@ -65,7 +95,9 @@ export async function loanCounts(db: Db, scope: Scope, userId: number, today: st
         ),
     })
     .from(loan)
-    .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)));
+    .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)))
+    .prepare(resourceTypeId === undefined ? 'circ_loan_counts' : 'circ_loan_counts_type')
+    .execute();
   return { open: c?.open ?? 0, overdue: c?.overdue ?? 0, unreviewed: c?.unreviewed ?? 0 };
 }
 

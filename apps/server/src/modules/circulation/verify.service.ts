@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import type { CheckVerifyBody, VerifyAnswer } from '@shuyuan/contracts/circulation/desk';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/password.ts';
 import type { Scope } from '../../platform/tenancy.ts';
+import { authKey } from '../auth/auth-key.table.ts';
 import { stored } from '../auth/oidc-keys.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { findReader } from './reader.service.ts';
@@ -17,15 +19,29 @@ import { findReader } from './reader.service.ts';
  */
 export const VERIFY_TTL_MS = 30 * 60 * 1000;
 
+const VERIFY_KEY = 'circ-verify-key';
 const keys = new WeakMap<Db, Promise<string>>();
 /** The database's verification signing key (read once per database handle). */
 export function signingKey(db: Db): Promise<string> {
   let k = keys.get(db);
   if (!k) {
-    k = stored(db, 'circ-verify-key', () => randomBytes(32).toString('base64url'));
+    k = stored(db, VERIFY_KEY, () => randomBytes(32).toString('base64url'));
     keys.set(db, k);
   }
   return k;
+}
+
+/**
+ * The signing key as a command inside a transaction reads it: remembered for `db`, else read through `tx` (never
+ * created there: without a stored key no verification was ever issued, and every token is refused).
+ */
+export async function signingKeyIn(db: Db, tx: Db): Promise<string | null> {
+  const k = keys.get(db);
+  if (k) return k;
+  const [row] = await tx.select().from(authKey).where(eq(authKey.name, VERIFY_KEY)).limit(1);
+  if (!row) return null;
+  keys.set(db, Promise.resolve(row.value as string));
+  return row.value as string;
 }
 
 const sign = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

@@ -73,7 +73,9 @@ export function registerReservationHooks(): void {
           inArray(reservation.state, ['waiting', 'ready']),
         ),
       )
-      .for('update');
+      .for('update')
+      .prepare('resv_title_open')
+      .execute();
     if (!open.length) return;
     const mine = open.filter((r) => r.readerId === reader.id);
     let released = false;

@@ -48,7 +48,9 @@ export async function queueHead(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 'r
     .where(scope.where(reservation, eq(reservation.state, 'waiting'), eq(reservation.recordId, c.recordId)))
     .orderBy(sql`coalesce(${fillable}, false) desc`, asc(reservation.createdAt), asc(reservation.id))
     .limit(1)
-    .for('update', { of: reservation });
+    .for('update', { of: reservation })
+    .prepare('resv_queue_head')
+    .execute();
   return r;
 }
 
