@@ -1,7 +1,7 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import { LANGS, type Lang } from '@shuyuan/contracts/common/lang';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { BizError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { verifyPassword } from '../../platform/password.ts';
@@ -22,6 +22,7 @@ import { location } from '../basic/location.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
+import { waitingCount } from '../reservations/reservation.queue.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { borrowItem, overdueBlocking, renewLoan, returnItem } from './circulation.service.ts';
@@ -411,23 +412,13 @@ export const sipCirculationPort: CirculationPort = {
       .where(scope.where(copy, eq(copy.barcode, req.itemId)))
       .limit(1);
     if (!c) return { found: false, circulationStatus: '01' };
-    const [q] = await ctx.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(reservation)
-      .where(
-        scope.where(
-          reservation,
-          eq(reservation.recordId, c.recordId),
-          eq(reservation.state, 'waiting'),
-          or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id)),
-        ),
-      );
+    const queue = await waitingCount(ctx.db, scope, c);
     return {
       found: true,
       circulationStatus: SIP_STATUS[c.state] ?? '01',
       title: c.title,
       dueDate: c.due ? dueAsDate(c.due) : undefined,
-      holdQueueLength: q?.n ?? 0,
+      holdQueueLength: queue,
       mediaType: MEDIA_BOOK,
       permanentLocation: c.location ?? undefined,
     };

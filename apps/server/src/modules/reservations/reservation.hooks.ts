@@ -1,6 +1,6 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { ReservationError } from '@shuyuan/contracts/reservations/reservation';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { fail } from '../../platform/errors.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import {
@@ -18,6 +18,7 @@ import {
   releaseCopy,
   syncReserving,
   syncReservingAs,
+  waitingCount,
 } from './reservation.queue.ts';
 import { reservation } from './reservation.table.ts';
 
@@ -95,19 +96,7 @@ export function registerReservationHooks(): void {
   });
 
   registerRenewCheck(async ({ tx, scope, copy: c }) => {
-    const [waiting] = await tx
-      .select({ id: reservation.id })
-      .from(reservation)
-      .where(
-        scope.where(
-          reservation,
-          eq(reservation.recordId, c.recordId),
-          eq(reservation.state, 'waiting'),
-          or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id)),
-        ),
-      )
-      .limit(1);
-    if (!waiting) return;
+    if (!(await waitingCount(tx, scope, c))) return;
     const [onShelf] = await tx
       .select({ id: copy.id })
       .from(copy)

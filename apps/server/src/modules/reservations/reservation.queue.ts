@@ -1,5 +1,6 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
@@ -16,19 +17,28 @@ import { reservation } from './reservation.table.ts';
 
 export type ReservationRow = typeof reservation.$inferSelect;
 
+/** A reservation this copy can fulfil: one for its title, or one for this very copy. */
+const fillableBy = (c: Pick<CopyRow, 'id'>) => or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id));
+
+/** The waiting reservations a copy can fulfil (the queue this copy serves). */
+export const waitingFor = (scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>) =>
+  scope.where(reservation, eq(reservation.state, 'waiting'), eq(reservation.recordId, c.recordId), fillableBy(c));
+
+/** How many readers wait for a copy (SIP2 hold queue length, renewal check). */
+export async function waitingCount(db: Db, scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>): Promise<number> {
+  const [q] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(reservation)
+    .where(waitingFor(scope, c));
+  return q?.n ?? 0;
+}
+
 /** The first waiting reservation a copy can fulfil: asked for this very copy, or for its title (queue order). */
 export async function nextWaiting(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>) {
   const [r] = await tx
     .select()
     .from(reservation)
-    .where(
-      scope.where(
-        reservation,
-        eq(reservation.state, 'waiting'),
-        eq(reservation.recordId, c.recordId),
-        or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id)),
-      ),
-    )
+    .where(waitingFor(scope, c))
     .orderBy(asc(reservation.createdAt), asc(reservation.id))
     .limit(1)
     .for('update', { of: reservation });
@@ -41,7 +51,7 @@ export async function nextWaiting(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 
  * of the title (`fillable` false), else undefined — nobody waits for the title. One statement.
  */
 export async function queueHead(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>) {
-  const fillable = or(eq(reservation.copyLevel, false), eq(reservation.copyId, c.id));
+  const fillable = fillableBy(c);
   const [r] = await tx
     .select({ reservation, fillable: sql<boolean>`coalesce(${fillable}, false)` })
     .from(reservation)
