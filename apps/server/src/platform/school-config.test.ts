@@ -2,10 +2,11 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations } from '../db/client.ts';
-import { addClosedDays, addDays, schoolToday } from '../modules/circulation/rules.service.ts';
+import { loanRule } from '../modules/circulation/circulation.table.ts';
+import { addClosedDays, addDays, getEffectiveRule, schoolToday } from '../modules/circulation/rules.service.ts';
 import { addRule, makeCopies, makeReader, setSetting } from '../modules/circulation/test-fixtures.ts';
 import { getSettings } from '../modules/settings/settings.service.ts';
-import { useTestApp } from '../test/helper.ts';
+import { buildSchool, useTestApp } from '../test/helper.ts';
 import { operationLog } from './audit.table.ts';
 import { configVersion } from './school-config.table.ts';
 import { Scope } from './tenancy.ts';
@@ -65,6 +66,21 @@ describe('the remembered school configuration is never stale', () => {
     await setSetting(t.db, scope, 'circ.reminderDaysBefore', 3);
     expect(await version()).not.toBe(seenInside);
     expect((await getSettings(t.db, scope, ['circ.reminderDaysBefore']))['circ.reminderDaysBefore']).toBe(3);
+  });
+
+  it('a school whose rules were all removed lends by the built-in rules, and reading them writes nothing', async () => {
+    const s = new Scope(await buildSchool(t.db));
+    await t.db.delete(loanRule).where(eq(loanRule.schoolId, s.schoolId));
+    const v = await version();
+    const rule = await getEffectiveRule(t.db, s, {
+      identity: 'teacher',
+      groupId: null,
+      resourceTypeId: null,
+      locationId: null,
+    });
+    expect(rule).toMatchObject({ id: 0, maxLoans: 10, loanDays: 60 });
+    expect(await version()).toBe(v);
+    expect(await t.db.select().from(loanRule).where(eq(loanRule.schoolId, s.schoolId))).toHaveLength(0);
   });
 
   it('two databases in one process keep their own configuration', async () => {

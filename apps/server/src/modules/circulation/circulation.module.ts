@@ -15,7 +15,7 @@ registerCirculationPort(sipCirculationPort);
 export const circulationModule: ServerModule = {
   name: 'circulation',
   routes: circulationRoutes,
-  // Every existing school gets the built-in rules; schools created later get them lazily (getEffectiveRule).
+  // Every existing school gets the built-in rules at start; a school created later gets them with the school.
   seed: async (db) => {
     const schools = await db.select({ id: school.id }).from(school).where(eq(school.state, 1));
     for (const s of schools) await ensureDefaultRules(db, new Scope(s.id));

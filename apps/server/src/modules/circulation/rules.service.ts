@@ -75,16 +75,30 @@ const isCatchAll = (r: LoanRuleRow) =>
   r.identity === null && r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null;
 
 /**
- * The school's loan rules (remembered in the configuration snapshot). A school without the catch-all rule (a
- * school created later, or one whose catch-all was removed) gets the built-in defaults first, so every subject
- * has a rule.
+ * The school's loan rules (remembered in the configuration snapshot). Schools get the built-in rules when they are
+ * created (and at start-up); one without the catch-all rule (removed by hand) lends by the built-in rules it lacks,
+ * which are not stored (id 0): a configuration read never writes, so what is remembered is always committed.
  */
 export const LOAN_RULES = configPart('loanRules', async (db, scope): Promise<LoanRuleRow[]> => {
-  const read = () => db.select().from(loanRule).where(scope.where(loanRule)).orderBy(asc(loanRule.id));
-  const rows = await read();
+  const rows = await db.select().from(loanRule).where(scope.where(loanRule)).orderBy(asc(loanRule.id));
   if (rows.some(isCatchAll)) return rows;
-  await ensureDefaultRules(db, scope);
-  return read();
+  const stored = new Set(
+    rows
+      .filter((r) => r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null)
+      .map((r) => r.identity),
+  );
+  const builtIn = DEFAULTS.filter((d) => !stored.has(d.identity)).map(
+    (d): LoanRuleRow => ({
+      ...d,
+      id: 0,
+      schoolId: scope.schoolId,
+      permissionGroupId: null,
+      resourceTypeId: null,
+      locationId: null,
+      createdAt: new Date(0),
+    }),
+  );
+  return [...rows, ...builtIn];
 });
 
 /** A scope column matches when it is 'any' (null) or equals the subject's value; unknown values match only 'any'. */

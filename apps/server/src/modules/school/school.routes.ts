@@ -8,7 +8,9 @@ import {
   SchoolUpdate,
 } from '@shuyuan/contracts/school/school';
 import { fail } from '../../platform/errors.ts';
+import { Scope } from '../../platform/tenancy.ts';
 import { ensureSchoolBasics } from '../basic/basic.seed.ts';
+import { ensureDefaultRules } from '../circulation/rules.service.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { school } from './school.table.ts';
 import { createSchoolAdmin, removeSchoolOwn, schoolAdmins, schoolInUse, schoolSubtree } from './school.service.ts';
@@ -85,6 +87,7 @@ export function schoolRoutes(app: FastifyInstance): void {
         if (!existing) {
           await createSchoolAdmin(db, row.id, input as SchoolCreate, ctx.t('system.company.adminRole'));
           await ensureSchoolBasics(db, row.id);
+          await ensureDefaultRules(db, new Scope(row.id));
         }
       },
       beforeDelete: async ({ ctx, db, rows }) => {

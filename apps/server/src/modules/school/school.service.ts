@@ -77,6 +77,7 @@ const OWN_TABLES = new Set([
   'school_menu_off',
   'home_shortcut',
   'editing_config',
+  'loan_rule',
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { resourceType } from '../basic/branch.table.ts';
+import { loanRule } from '../circulation/circulation.table.ts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
@@ -82,6 +83,8 @@ describe('schools (/sys/company)', () => {
     await buildUser(t.db, b.id, { account: 'reader1' });
     // A new school starts with the standard resource types, ready to catalogue.
     expect((await t.db.select().from(resourceType).where(eq(resourceType.schoolId, a.id))).length).toBeGreaterThan(0);
+    // …and the built-in loan rules, ready to lend and to edit on the rules screen.
+    expect((await t.db.select().from(loanRule).where(eq(loanRule.schoolId, a.id))).length).toBe(4);
     const busy = await t.post(`${S}/DeleteSchool`, { ids: [a.id, b.id] }, { lang: 'en' });
     expect(busy.json.errorCode).toBe('IN_USE');
     expect((await t.db.select().from(school).where(eq(school.id, a.id))).length).toBe(1);
@@ -91,6 +94,7 @@ describe('schools (/sys/company)', () => {
     expect((await t.db.select().from(appUser).where(eq(appUser.schoolId, a.id))).length).toBe(0);
     expect((await t.db.select().from(userRole).where(eq(userRole.schoolId, a.id))).length).toBe(0);
     expect((await t.db.select().from(resourceType).where(eq(resourceType.schoolId, a.id))).length).toBe(0);
+    expect((await t.db.select().from(loanRule).where(eq(loanRule.schoolId, a.id))).length).toBe(0);
   });
 
   it('needs sys.company to list schools', async () => {
