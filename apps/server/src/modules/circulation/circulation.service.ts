@@ -19,7 +19,7 @@ import {
 import { loan } from './circulation.table.ts';
 import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
 import { checkReaderValid, loanCounts, lockReaderForLoan } from './reader.service.ts';
-import { dateIn, deskConfigOf, dueDateIn, overdueDaysIn, pickRule } from './rules.service.ts';
+import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
 import { signingKeyIn, tokenMatches } from './verify.service.ts';
 import { afiToWrite } from './afi.ts';
@@ -239,7 +239,7 @@ export async function returnItem(
       rfid: c.rfid,
       title,
       dueDate: l.dueDate,
-      overdueDays: overdueDaysIn(closed, l.dueDate, returnDay),
+      overdueDays: openDaysBetween(l.dueDate, returnDay, closed),
       reader: { id: l.userId, account: reader.account, name: reader.name },
       hold,
       /** What the desk's RFID reader writes to the tag now (security AFI 'in library'). */

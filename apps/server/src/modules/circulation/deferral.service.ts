@@ -17,7 +17,7 @@ import { runRenewChecks } from './circulation.hooks.ts';
 import { loan, loanDeferral } from './circulation.table.ts';
 import { lockCopy, lockOpenLoan } from './loan-locks.ts';
 import { findReader } from './reader.service.ts';
-import { addDays, deskConfig, dueDateIn, overdueDayCounter, overdueDaysIn, schoolToday } from './rules.service.ts';
+import { addDays, deskConfig, dueDateIn, overdueDayCounter, openDaysBetween, schoolToday } from './rules.service.ts';
 
 /**
  * P/Circulation/GetDeferredItem: the open loans a deferral can apply to — of one copy (`barcode`) or of one
@@ -114,7 +114,7 @@ export async function deferReturn(db: Db, scope: Scope, body: DeferBody, operato
       oldDueDate: l.dueDate,
       newDueDate,
       deferrals: n + 1,
-      overdueDays: overdueDaysIn(closed, newDueDate, today),
+      overdueDays: openDaysBetween(newDueDate, today, closed),
     };
   });
 }

@@ -71,8 +71,9 @@ export async function ensureDefaultRules(db: Db, scope: Scope): Promise<void> {
 
 type LoanRuleRow = typeof loanRule.$inferSelect;
 
-const isCatchAll = (r: LoanRuleRow) =>
-  r.identity === null && r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null;
+/** A rule scoped by identity alone (or by nothing: the catch-all, identity null). */
+const identityOnly = (r: LoanRuleRow) =>
+  r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null;
 
 /**
  * The school's loan rules (remembered in the configuration snapshot). Schools get the built-in rules when they are
@@ -81,12 +82,8 @@ const isCatchAll = (r: LoanRuleRow) =>
  */
 export const LOAN_RULES = configPart('loanRules', async (db, scope): Promise<LoanRuleRow[]> => {
   const rows = await db.select().from(loanRule).where(scope.where(loanRule)).orderBy(asc(loanRule.id));
-  if (rows.some(isCatchAll)) return rows;
-  const stored = new Set(
-    rows
-      .filter((r) => r.permissionGroupId === null && r.resourceTypeId === null && r.locationId === null)
-      .map((r) => r.identity),
-  );
+  const stored = new Set(rows.filter(identityOnly).map((r) => r.identity));
+  if (stored.has(null)) return rows;
   const builtIn = DEFAULTS.filter((d) => !stored.has(d.identity)).map(
     (d): LoanRuleRow => ({
       ...d,
@@ -210,11 +207,6 @@ export async function dueDateAfter(db: Db, scope: Scope, from: string, n: number
   return dueDateIn(await configOf(db, scope, CALENDAR), from, n);
 }
 
-/** Open days after `due` up to `today` (0 when not overdue), in the given calendar. */
-export function overdueDaysIn(closed: ReadonlySet<string>, due: string, today: string): number {
-  return openDaysBetween(due, today, closed);
-}
-
 /**
  * Overdue days, counted in open days: a reader is not charged the days the library was closed. `count(due)`
  * answers the open days after `due` up to `today` (0 when not overdue).
@@ -226,7 +218,7 @@ export async function overdueDayCounter(db: Db, scope: Scope, today: string): Pr
 
 /** Overdue open days of one loan due `due`, as of `today` (the school's date, or the return day). */
 export async function overdueDays(db: Db, scope: Scope, due: string, today: string): Promise<number> {
-  return overdueDaysIn(await configOf(db, scope, CALENDAR), due, today);
+  return openDaysBetween(due, today, await configOf(db, scope, CALENDAR));
 }
 
 /**
