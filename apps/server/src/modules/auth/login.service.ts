@@ -9,8 +9,20 @@ import { type LoginAttempt, recordLogin } from './login-log.ts';
 import { appUser } from './user.table.ts';
 
 const LOCK_MS = LOGIN_LOCK_MINUTES * 60 * 1000;
-/** Verified against when the account is unknown, so both answers take the same time. */
+/** Verified against when there is no hash to check, so every refusal costs the same scrypt time. */
 const dummyHash = hashPassword('not-a-password');
+
+/**
+ * The password check of every attempt that reaches one: against the account's hash, or against a dummy hash
+ * when the account is unknown, locked or has no password — a refusal never answers sooner than a wrong password.
+ */
+async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (!hash) {
+    await verifyPassword(password, await dummyHash);
+    return false;
+  }
+  return verifyPassword(password, hash);
+}
 
 export interface Credentials {
   account: string;
@@ -49,7 +61,7 @@ export async function authenticate(db: Db, c: Credentials) {
   }
   const u = users[0];
   if (!u) {
-    await verifyPassword(c.password, await dummyHash);
+    await checkPassword(c.password, null);
     const { until: lockedUntil, reason } = await unknownAccountLock(db, c.account);
     await log({ schoolId, success: false, reason });
     if (lockedUntil) throw fail(LoginError.ACCOUNT_LOCKED, 'auth.login.locked', { minutes: minutesLeft(lockedUntil) });
@@ -57,10 +69,11 @@ export async function authenticate(db: Db, c: Credentials) {
   }
   const who = { schoolId: u.schoolId, userId: u.id, userName: u.name };
   if (u.lockedUntil && u.lockedUntil.getTime() > Date.now()) {
+    await checkPassword(c.password, null);
     await log({ ...who, success: false, reason: 'LOCKED' });
     throw fail(LoginError.ACCOUNT_LOCKED, 'auth.login.locked', { minutes: minutesLeft(u.lockedUntil) });
   }
-  if (!(await verifyPassword(c.password, u.passwordHash))) {
+  if (!(await checkPassword(c.password, u.passwordHash))) {
     const lockedUntil = await countFailure(db, u.id);
     await log({ ...who, success: false, reason: 'BAD_PASSWORD' });
     if (lockedUntil) throw fail(LoginError.ACCOUNT_LOCKED, 'auth.login.locked', { minutes: minutesLeft(lockedUntil) });

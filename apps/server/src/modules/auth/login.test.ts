@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { P } from '../../config.ts';
+import { verifyPassword } from '../../platform/password.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { loginCaptcha } from './captcha.table.ts';
 import { loginLog } from './login-log.table.ts';
@@ -8,6 +9,12 @@ import { startSignIn } from './oidc-test-client.ts';
 import { appUser } from './user.table.ts';
 
 const PW = 'Reader#2026';
+
+// Counts the scrypt checks a sign-in makes (the real function still runs).
+vi.mock('../../platform/password.ts', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../platform/password.ts')>();
+  return { ...m, verifyPassword: vi.fn(m.verifyPassword) };
+});
 
 describe('P/Home/Login', () => {
   const t = useTestApp();
@@ -70,6 +77,31 @@ describe('P/Home/Login', () => {
     const fifth = await login({ account: 'nobody-here', password: 'x' });
     expect(fifth.errorCode).toBe('ACCOUNT_LOCKED');
     expect(fifth.msg).toContain('15 minutes');
+  });
+
+  it('does one full password check for a locked, an unknown and a password-less account, like a wrong password', async () => {
+    const locked = await buildUser(t.db, t.schoolId, { password: PW });
+    await t.db
+      .update(appUser)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(appUser.id, locked.id));
+    const noPassword = await buildUser(t.db, t.schoolId);
+    const wrong = await buildUser(t.db, t.schoolId, { password: PW });
+    const cases = [
+      [locked.account, 'ACCOUNT_LOCKED'],
+      ['nobody-at-all', 'BAD_CREDENTIALS'],
+      [noPassword.account, 'BAD_CREDENTIALS'],
+      [wrong.account, 'BAD_CREDENTIALS'],
+    ];
+    for (const [account, errorCode] of cases) {
+      const check = vi.mocked(verifyPassword);
+      check.mockClear();
+      expect((await login({ account, password: 'Guess#2026' })).errorCode).toBe(errorCode);
+      // One scrypt check against a real stored hash (a dummy one when the account has none to check).
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(check.mock.calls[0][1]).toMatch(/^scrypt\$/);
+      await expect(check.mock.results[0].value).resolves.toBe(false);
+    }
   });
 
   it('asks for the school code when the account exists in several schools', async () => {
