@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { installSchoolId } from '../translation/translation.service.ts';
 import { loginLog } from './login-log.table.ts';
 
 export interface LoginAttempt {
@@ -13,11 +14,16 @@ export interface LoginAttempt {
   userAgent?: string | null;
 }
 
-/** One row per sign-in attempt (shown on /sys/log/login). A failure to log never fails the sign-in. */
+/**
+ * One row per sign-in attempt (shown on /sys/log/login). A failure that names no school (unknown account,
+ * wrong picture code) is logged for the top-level unit, whose administrators watch the install's sign-ins.
+ * A failure to log never fails the sign-in.
+ */
 export async function recordLogin(db: Db, a: LoginAttempt): Promise<void> {
   try {
+    const schoolId = a.schoolId ?? (a.success ? null : await installSchoolId(db));
     await db.insert(loginLog).values({
-      schoolId: a.schoolId ?? null,
+      schoolId,
       userId: a.userId ?? null,
       account: a.account.slice(0, 100),
       userName: a.userName ?? null,

@@ -104,6 +104,30 @@ describe('P/Home/Login', () => {
     }
   });
 
+  it("shows failures of unknown accounts and wrong picture codes to the top-level unit's administrators", async () => {
+    await login({ account: 'ghost-account', password: 'Guess#2026' });
+    t.app.config.loginCaptcha = true;
+    try {
+      const wrong = await login({ account: 'captcha-typo', password: PW, captchaId: 'gone', captcha: 'abcd' });
+      expect(wrong.errorCode).toBe('CAPTCHA_INVALID');
+    } finally {
+      t.app.config.loginCaptcha = false;
+    }
+    const list = await t.post(`${P}/Log/GetLoginLogList`, { Success: false, SearchKey: 'ghost-account' });
+    expect(list.json.data.List).toEqual([expect.objectContaining({ account: 'ghost-account', reason: 'NO_USER' })]);
+    const captcha = await t.post(`${P}/Log/GetLoginLogList`, { Success: false, SearchKey: 'captcha-typo' });
+    expect(captcha.json.data.List).toEqual([expect.objectContaining({ reason: 'BAD_CAPTCHA', ip: '127.0.0.1' })]);
+    // A school under the top-level unit does not see them.
+    const child = await buildSchool(t.db, { parentId: t.schoolId });
+    const childAdmin = await buildUser(t.db, child, { permissions: ['sys.log.login'] });
+    const theirs = await t.post(
+      `${P}/Log/GetLoginLogList`,
+      { Success: false },
+      { token: childAdmin.token, schoolId: child },
+    );
+    expect(theirs.json.data.Total).toBe(0);
+  });
+
   it('asks for the school code when the account exists in several schools', async () => {
     const other = await buildSchool(t.db, { code: 'north' });
     const a = await buildUser(t.db, t.schoolId, { account: 'twin', password: PW });
