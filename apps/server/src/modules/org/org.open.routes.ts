@@ -9,11 +9,23 @@ import { orgContact } from './organization.table.ts';
 import { departmentsAll, gradesAll, gradeTree, nest, stagesAll, userPage, usersSimple } from './org.service.ts';
 
 const B = '/micro/basic/open';
+/** Who may read people: the users list is the readers screen's; the name list picks head teachers (classes). */
+const READERS = 'department.user-transfer';
+const CLASSES = 'class';
+const CONTACTS = 'organization';
 
-/** The organisation look-ups of spec §7 (GET): any signed-in member of the school may read them. */
+/**
+ * The organisation look-ups of spec §7 (GET). The school's structure (departments, grades, classes, stages, its
+ * name and logo) is for any signed-in member; people (users, contacts) need the permission of the screen that
+ * shows them.
+ */
 export function orgOpenRoutes(app: FastifyInstance): void {
-  const get = (url: string, handler: Parameters<typeof route>[1]['handler'], summary: string) =>
-    route(app, { method: 'GET', url, access: 'school', summary, handler });
+  const get = (
+    url: string,
+    handler: Parameters<typeof route>[1]['handler'],
+    summary: string,
+    access: Parameters<typeof route>[1]['access'] = 'school',
+  ) => route(app, { method: 'GET', url, access, summary, handler });
 
   get(
     `${B}/department/getDepartmentTree`,
@@ -38,12 +50,17 @@ export function orgOpenRoutes(app: FastifyInstance): void {
   get(`${B}/grade/getGradeTree`, ({ db, scope }) => gradeTree(db, scope), 'Grades with their classes');
   get(`${B}/grade/getGradeAll`, ({ db, scope }) => gradesAll(db, scope), 'Grades, flat');
   get(`${B}/learningStage/getLearningStageAll`, ({ db, scope }) => stagesAll(db, scope), 'Learning stages');
-  get(`${B}/user/getUserSimpleAll`, ({ db, scope }) => usersSimple(db, scope), "The school's users: id, name, account");
+  get(
+    `${B}/user/getUserSimpleAll`,
+    ({ db, scope }) => usersSimple(db, scope),
+    "The school's users: id, name, account (to pick a head teacher)",
+    CLASSES,
+  );
 
   route(app, {
     method: 'GET',
     url: `${B}/user/getUserList`,
-    access: 'school',
+    access: READERS,
     schema: UserListQuery,
     summary: "A page of the school's users (phone masked)",
     handler: ({ db, scope, body }) => userPage(db, scope, body),
@@ -65,6 +82,7 @@ export function orgOpenRoutes(app: FastifyInstance): void {
         .where(scope.where(orgContact))
         .orderBy(asc(orgContact.sort), asc(orgContact.id)),
     'School organisation contacts',
+    CONTACTS,
   );
 
   get(

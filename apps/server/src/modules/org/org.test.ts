@@ -101,7 +101,7 @@ describe('organisation', () => {
 
   it("answers the open look-ups for the caller's school only", async () => {
     const other = await buildSchool(t.db);
-    const u = await buildUser(t.db, other, { identity: 'teacher' });
+    const u = await buildUser(t.db, other, { identity: 'teacher', permissions: ['class', 'organization'] });
     const as = { token: u.token, schoolId: other };
     expect((await t.get(`${B}/department/getDepartmentTree`, {}, as)).json.data).toEqual([]);
     expect((await t.get(`${B}/grade/getGradeTree`, {}, as)).json.data).toEqual([]);
@@ -117,6 +117,32 @@ describe('organisation', () => {
     expect((await t.get('/micro/console/open/library/organization/getSchoolOrganization', {}, as)).json.data).toEqual(
       [],
     );
+  });
+
+  it("shows people only to the screens that show them: a student reads no one's details", async () => {
+    const student = await buildUser(t.db, t.schoolId, { identity: 'student' });
+    const as = { token: student.token };
+    for (const url of [
+      `${B}/user/getUserList`,
+      `${B}/user/getUserSimpleAll`,
+      '/micro/console/open/library/organization/getSchoolOrganization',
+    ]) {
+      const r = await t.get(url, {}, as);
+      expect(r.status, url).toBe(403);
+      expect(r.json.data, url).toBeNull();
+    }
+    // The school's structure stays readable for every member.
+    expect(names((await t.get(`${B}/grade/getGradeAll`, {}, as)).json.data)).toContain('一年级');
+    const readersScreen = await buildUser(t.db, t.schoolId, { permissions: ['department.user-transfer'] });
+    const list = await t.get(`${B}/user/getUserList`, { SearchKey: student.account }, { token: readersScreen.token });
+    expect(list.json.data.List.map((u: { id: number }) => u.id)).toEqual([student.id]);
+    const classes = await buildUser(t.db, t.schoolId, { permissions: ['class'] });
+    const simple = await t.get(`${B}/user/getUserSimpleAll`, {}, { token: classes.token });
+    expect(simple.json.data).toContainEqual({
+      id: student.id,
+      name: `User ${student.account}`,
+      account: student.account,
+    });
   });
 
   it('pages the user list with filters and masks phones', async () => {

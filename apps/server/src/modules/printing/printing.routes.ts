@@ -136,19 +136,25 @@ export function printingRoutes(app: FastifyInstance): void {
     url: `${P}/Printing/PreviewTemplate`,
     access: 'school',
     schema: TemplatePreview,
-    summary: 'PDF preview of an unsaved template with sample data (or the given selection).',
-    handler: async ({ db, scope, body, t }) => {
+    summary:
+      "PDF preview of an unsaved template with sample data (the kind's template screen), or the given selection " +
+      '(that print screen too).',
+    handler: async ({ db, scope, body, t, user }) => {
+      const screen =
+        body.template.kind === 'readerCard'
+          ? 'userprint'
+          : body.template.kind === 'spine'
+            ? 'callnumprint.common'
+            : 'barcodeprint';
+      assertAny(user, [TEMPLATE_SCREEN[body.template.kind]]);
+      // Real data (readers' names and classes, copies) only for those who may print it.
+      if (body.source && body.source.type !== 'sample') assertCanPrint(user, screen);
       const job = await prepareJob(
         app,
         db,
         scope,
         {
-          screen:
-            body.template.kind === 'readerCard'
-              ? 'userprint'
-              : body.template.kind === 'spine'
-                ? 'callnumprint.common'
-                : 'barcodeprint',
+          screen,
           template: body.template,
           output: 'pdf',
           source: body.source ?? { type: 'sample', count: body.template.grid.columns * body.template.grid.rows },

@@ -213,6 +213,29 @@ describe('label templates', () => {
     expect(r.json.data.pages).toBe(1);
     expect(Buffer.from(r.json.data.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it("previews readers' cards only for those who may print them; a student previews nothing", async () => {
+    const { id: _i, isDefault: _d, ...tpl } = await templateOf('readerCard');
+    const [kid] = await t.db
+      .insert(appUser)
+      .values({ schoolId: t.schoolId, account: 'S-PREVIEW-1', name: '预览学生', identity: 'student' })
+      .returning();
+    const body = { template: { ...tpl, name: 'x' }, source: { type: 'readers', ids: [kid.id] } };
+    const student = await buildUser(t.db, t.schoolId, { identity: 'student' });
+    expect((await t.post(`${R}/PreviewTemplate`, body, { token: student.token })).status).toBe(403);
+    expect((await t.post(`${R}/PreviewTemplate`, { template: body.template }, { token: student.token })).status).toBe(
+      403,
+    );
+    // The template screen may preview samples, not the readers themselves.
+    const designer = await buildUser(t.db, t.schoolId, { permissions: ['userprint'] });
+    expect(
+      (await t.post(`${R}/PreviewTemplate`, { template: body.template }, { token: designer.token })).json.code,
+    ).toBe(0);
+    expect((await t.post(`${R}/PreviewTemplate`, body, { token: designer.token })).status).toBe(403);
+    const printer = await buildUser(t.db, t.schoolId, { permissions: ['userprint', 'userprint:print'] });
+    const ok = await t.post(`${R}/PreviewTemplate`, body, { token: printer.token });
+    expect(ok.json.code).toBe(0);
+  });
 });
 
 describe('print jobs', () => {
