@@ -33,6 +33,7 @@ import { classCornerModule } from './class-corner/class-corner.module.ts';
 import { stocktakeModule } from './stocktake/stocktake.module.ts';
 import { captureModule } from './capture/capture.module.ts';
 import { holdingsModule } from './holdings/holdings.module.ts';
+import { opacModule } from './opac/opac.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
@@ -87,6 +88,7 @@ export const modules: ServerModule[] = [
   stocktakeModule,
   captureModule,
   holdingsModule,
+  opacModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,
 ];
