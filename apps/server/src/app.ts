@@ -3,7 +3,7 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -21,6 +21,8 @@ export interface BuildOptions {
 }
 
 let reqSeq = 0;
+/** An encoded NUL in a path (Node's parser already refuses a raw one). */
+const NUL_IN_PATH = /%00/;
 const PRODUCT_VERSION: string = JSON.parse(
   fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 ).version;
@@ -39,8 +41,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('config', opts.config);
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     req.lang = langOf(req.headers);
+    // No file or route name holds a NUL: answered here, before a handler hands it to the file system.
+    if (NUL_IN_PATH.test(req.url.split('?', 1)[0])) return notFoundReply(req, reply);
   });
   // Server time of each answer (W3C Server-Timing): the benchmarks read it to separate server time from the
   // client's queueing, and a browser's network panel shows it.
@@ -65,7 +69,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ...(err.issues ? { issues: err.issues } : {}),
       });
     }
-    if (err.validation || err.statusCode === 400 || err.statusCode === 413 || err.statusCode === 415) {
+    // Client errors of the framework and its plugins (not the handlers'): never a server fault, never logged.
+    // A path the static files refuse ('..', '%00', '//') is simply not there.
+    if (!err.validation && (err.statusCode === 403 || err.statusCode === 404)) return notFoundReply(req, reply);
+    if (err.validation || (err.statusCode >= 400 && err.statusCode < 500)) {
       return reply.status(err.statusCode ?? 400).send({
         code: 1,
         success: false,
@@ -116,16 +123,26 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/library', (_req, reply) => reply.redirect('/library/'));
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && req.url.startsWith('/library/') && fs.existsSync(path.join(dist, 'index.html'))) {
+    if (req.method === 'GET' && APP_PATH.test(req.url) && fs.existsSync(path.join(dist, 'index.html'))) {
       return reply.type('text/html').sendFile('index.html', dist);
     }
-    return reply.status(404).send({
-      code: 404,
-      success: false,
-      msg: t(req.lang, 'error.routeNotFound'),
-      data: null,
-      errorCode: ErrorCode.ROUTE_NOT_FOUND,
-    });
+    return notFoundReply(req, reply);
   });
   return app;
+}
+
+/**
+ * Addresses inside the web app that answer its page (old links such as /library/sys/company; the app routes by
+ * hash). Not a file name, an encoded character or a dot segment: a missing asset or '/library/%2e%2e/…' is a 404.
+ */
+const APP_PATH = /^\/library\/(?:[\w-]+\/)*[\w-]*(?:\?.*)?$/;
+
+function notFoundReply(req: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({
+    code: 404,
+    success: false,
+    msg: t(req.lang, 'error.routeNotFound'),
+    data: null,
+    errorCode: ErrorCode.ROUTE_NOT_FOUND,
+  });
 }
