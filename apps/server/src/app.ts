@@ -5,13 +5,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
+import { UPLOAD_CHUNK_MAX, UPLOAD_IMAGE_MAX, UPLOAD_SHEET_MAX } from '@shuyuan/contracts/settings/upload';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { modules } from './modules/index.ts';
 import { errorLog } from './platform/audit.table.ts';
 import { initSecretKey } from './platform/secret-box.ts';
 import { BizError } from './platform/errors.ts';
-import { langOf, t } from './platform/i18n/messages.ts';
+import { langOf, registerMessages, t } from './platform/i18n/messages.ts';
 import { openApiDocument } from './platform/openapi.ts';
 
 export interface BuildOptions {
@@ -20,9 +21,20 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+registerMessages({
+  'error.tooLarge': {
+    zh: '上传的内容太大：一次最多 {{mb}} MB（更大的文件请分块上传）',
+    en: 'The upload is too large: at most {{mb}} MB at a time (bigger files are sent in chunks)',
+  },
+});
+
 let reqSeq = 0;
 /** An encoded NUL in a path (Node's parser already refuses a raw one). */
 const NUL_IN_PATH = /%00/;
+/** The largest file one request carries (a spreadsheet or MARC file; bigger files go in chunks), and JSON bodies. */
+const MAX_FILE_BYTES = Math.max(UPLOAD_SHEET_MAX, UPLOAD_IMAGE_MAX, UPLOAD_CHUNK_MAX);
+/** A multipart body holds the file plus its form fields and boundaries. */
+const MAX_REQUEST_BYTES = MAX_FILE_BYTES + 1024 * 1024;
 const PRODUCT_VERSION: string = JSON.parse(
   fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 ).version;
@@ -33,7 +45,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     genReqId: () => `${Date.now().toString(36)}-${(++reqSeq).toString(36)}`,
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: MAX_FILE_BYTES,
     trustProxy: true,
     // Per-request lines would flood a school server's console; errors and start-up are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -45,6 +57,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     req.lang = langOf(req.headers);
     // No file or route name holds a NUL: answered here, before a handler hands it to the file system.
     if (NUL_IN_PATH.test(req.url.split('?', 1)[0])) return notFoundReply(req, reply);
+    // A body over the largest any request takes is refused from its announced length, before a byte is read
+    // (an upload streamed without a length is cut at its kind's limit while it is read).
+    if (Number(req.headers['content-length']) > MAX_REQUEST_BYTES) {
+      reply.header('connection', 'close');
+      return reply.status(413).send({
+        code: 1,
+        success: false,
+        msg: t(req.lang, 'error.tooLarge', { mb: MAX_FILE_BYTES / 1048576 }),
+        data: null,
+        errorCode: ErrorCode.VALIDATION,
+      });
+    }
   });
   // Server time of each answer (W3C Server-Timing): the benchmarks read it to separate server time from the
   // client's queueing, and a browser's network panel shows it.
@@ -54,7 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
 
   app.setErrorHandler(async (err: any, req, reply) => {
     const lang = req.lang ?? 'zh';
