@@ -34,6 +34,7 @@ import { stocktakeModule } from './stocktake/stocktake.module.ts';
 import { captureModule } from './capture/capture.module.ts';
 import { holdingsModule } from './holdings/holdings.module.ts';
 import { opacModule } from './opac/opac.module.ts';
+import { statisticsModule } from './statistics/statistics.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
@@ -89,6 +90,7 @@ export const modules: ServerModule[] = [
   captureModule,
   holdingsModule,
   opacModule,
+  statisticsModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,
 ];

@@ -999,6 +999,10 @@ CREATE UNIQUE INDEX "closed_day_school_day_uq" ON "closed_day" USING btree ("sch
 CREATE UNIQUE INDEX "loan_open_copy_uq" ON "loan" USING btree ("copy_id") WHERE returned_at is null;--> statement-breakpoint
 CREATE INDEX "loan_open_user_idx" ON "loan" USING btree ("school_id","user_id") WHERE returned_at is null;--> statement-breakpoint
 CREATE INDEX "loan_school_due_idx" ON "loan" USING btree ("school_id","due_date");--> statement-breakpoint
+CREATE INDEX "loan_school_borrowed_idx" ON "loan" USING btree ("school_id","borrowed_at");--> statement-breakpoint
+CREATE INDEX "loan_school_returned_idx" ON "loan" USING btree ("school_id","returned_at") WHERE returned_at is not null;--> statement-breakpoint
+CREATE INDEX "loan_user_borrowed_idx" ON "loan" USING btree ("user_id","borrowed_at");--> statement-breakpoint
+CREATE INDEX "loan_copy_borrowed_idx" ON "loan" USING btree ("copy_id","borrowed_at");--> statement-breakpoint
 CREATE INDEX "loan_deferral_loan_idx" ON "loan_deferral" USING btree ("loan_id");--> statement-breakpoint
 CREATE INDEX "loan_deferral_school_idx" ON "loan_deferral" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "loan_rule_scope_uq" ON "loan_rule" USING btree ("school_id",coalesce("identity", ''),coalesce("permission_group_id", 0),coalesce("resource_type_id", 0),coalesce("location_id", 0));--> statement-breakpoint

@@ -69,6 +69,12 @@ export const loan = pgTable(
     uniqueIndex('loan_open_copy_uq').on(t.copyId).where(sql`returned_at is null`),
     index('loan_open_user_idx').on(t.schoolId, t.userId).where(sql`returned_at is null`),
     index('loan_school_due_idx').on(t.schoolId, t.dueDate),
+    // Reports over a period (statistics module): loans by borrowed time, returns by returned time, and one
+    // reader's / one copy's loans in a period (zero-loan lists).
+    index('loan_school_borrowed_idx').on(t.schoolId, t.borrowedAt),
+    index('loan_school_returned_idx').on(t.schoolId, t.returnedAt).where(sql`returned_at is not null`),
+    index('loan_user_borrowed_idx').on(t.userId, t.borrowedAt),
+    index('loan_copy_borrowed_idx').on(t.copyId, t.borrowedAt),
   ],
 );
 

@@ -1,0 +1,93 @@
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import type { PeriodRange } from '@shuyuan/contracts/statistics/filters';
+import type {
+  BoardData,
+  BoardQuery,
+  RankData,
+  RankQuery,
+  RankRow,
+  Ranking,
+} from '@shuyuan/contracts/statistics/reports';
+import { and, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { appUser } from '../auth/user.table.ts';
+import { loan } from '../circulation/circulation.table.ts';
+import { schoolClass } from '../org/school-class.table.ts';
+import { ranked, reportClock } from './context.ts';
+import { classLetter, fromLoans, type Join, joinsFor, type LoanFilters, loanWhere } from './loan-source.ts';
+import { calendarPeriod } from './period.ts';
+import { type KeyKind, labels } from './names.ts';
+import { schoolClock } from '../circ-records/records.query.ts';
+
+/** What each ranking groups the loans by, the joins it needs and what its key names. */
+const RANKS: Record<Ranking, { key: PgColumn | SQL; joins: Join[]; kind: KeyKind; required?: boolean }> = {
+  title: { key: loan.recordId, joins: [], kind: 'record' },
+  reader: { key: loan.userId, joins: [], kind: 'reader' },
+  class: { key: appUser.classId, joins: ['reader'], kind: 'class', required: true },
+  grade: { key: schoolClass.gradeId, joins: ['reader', 'class'], kind: 'grade', required: true },
+  department: { key: appUser.departmentId, joins: ['reader'], kind: 'department', required: true },
+  classNo: { key: classLetter, joins: ['record'], kind: 'classNo' },
+};
+
+/**
+ * The `top` most-lending keys of one ranking over loans made in `range`: loans and distinct borrowers per key,
+ * most loans first (ties by key), numbered by competition ranking (1, 2, 2, 4).
+ */
+export async function rankLoans(
+  db: Db,
+  scope: Scope,
+  by: Ranking,
+  f: LoanFilters,
+  range: PeriodRange,
+  tz: string,
+  top: number,
+  lang: Lang,
+): Promise<RankRow[]> {
+  const spec = RANKS[by];
+  const key = spec.key as SQL;
+  const rows = (await fromLoans(
+    db,
+    { key, loans: sql<number>`count(*)::int`, borrowers: sql<number>`count(distinct ${loan.userId})::int` },
+    joinsFor(f, spec.joins),
+  )
+    .where(and(loanWhere(scope, f, range, tz), spec.required ? isNotNull(key) : undefined))
+    .groupBy(key)
+    .orderBy(sql`count(*) desc`, key)
+    .limit(top)) as { key: number | string; loans: number; borrowers: number }[];
+  const names = await labels(
+    db,
+    scope,
+    spec.kind,
+    rows.map((r) => r.key),
+    lang,
+  );
+  const group = by !== 'title' && by !== 'reader';
+  return ranked(rows, (r) => r.loans).map((r) => ({
+    rank: r.rank,
+    id: r.key,
+    name: names.get(r.key)!.name,
+    detail: names.get(r.key)!.detail,
+    loans: r.loans,
+    ...(group ? { borrowers: r.borrowers } : {}),
+  }));
+}
+
+/** P/Statistics/Rank: one ranking with the common filters. */
+export async function rank(db: Db, scope: Scope, q: RankQuery, lang: Lang): Promise<RankData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  return { period: range, List: await rankLoans(db, scope, q.by, q, range, tz, q.top, lang) };
+}
+
+/** P/Statistics/Board: the day/week/month/year board — titles, readers and classes of the period around `date`. */
+export async function board(db: Db, scope: Scope, q: BoardQuery, lang: Lang): Promise<BoardData> {
+  const { today, tz } = await schoolClock(db, scope);
+  const range = calendarPeriod(q.board, q.date ?? today);
+  const [titles, readers, classes] = [
+    await rankLoans(db, scope, 'title', {}, range, tz, q.top, lang),
+    await rankLoans(db, scope, 'reader', {}, range, tz, q.top, lang),
+    await rankLoans(db, scope, 'class', {}, range, tz, q.top, lang),
+  ];
+  return { period: range, titles, readers, classes };
+}

@@ -1,0 +1,58 @@
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import type { ResourceCircData, ResourceCircQuery, ResourceCircRow } from '@shuyuan/contracts/statistics/reports';
+import { eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { entry, ratio, reportClock } from './context.ts';
+import { classLetter, classNoLike, fromLoans, type Join, joinsFor, loanWhere } from './loan-source.ts';
+import { labels } from './names.ts';
+import { GONE_STORES } from './zero.service.ts';
+
+type Key = string | number | null;
+
+/**
+ * P/Statistics/ResourceCirc (/resourcecicr): the circulation rate of the collection — loans made in the period
+ * ÷ copies held now — by 中图法 class, location or resource type. Copies count the held stores only (not
+ * weeded, lost or suggested); both sides take the item filters, the loans also the reader filters.
+ */
+export async function resourceCirc(db: Db, scope: Scope, q: ResourceCircQuery, lang: Lang): Promise<ResourceCircData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  const dims: Record<ResourceCircQuery['by'], { key: SQL; joins: Join[] }> = {
+    classNo: { key: classLetter, joins: ['record'] },
+    location: { key: sql`${copy.locationId}`, joins: ['copy'] },
+    resourceType: { key: sql`${catalogueRecord.resourceTypeId}`, joins: ['record'] },
+  };
+  const { key, joins } = dims[q.by];
+  const held = (await db
+    .select({ key, n: sql<number>`count(*)::int` })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .where(
+      scope.where(
+        copy,
+        notInArray(copy.storeType, GONE_STORES),
+        q.locationId ? eq(copy.locationId, q.locationId) : undefined,
+        q.resourceTypeId ? eq(catalogueRecord.resourceTypeId, q.resourceTypeId) : undefined,
+        q.classNo ? classNoLike(catalogueRecord.classNo, q.classNo) : undefined,
+      ),
+    )
+    .groupBy(key)) as { key: Key; n: number }[];
+  const lent = (await fromLoans(db, { key, n: sql<number>`count(*)::int` }, joinsFor(q, joins))
+    .where(loanWhere(scope, q, range, tz))
+    .groupBy(key)) as { key: Key; n: number }[];
+  const rows = new Map<Key, ResourceCircRow>();
+  const row = (k: Key) => entry(rows, k, () => ({ key: k ?? '', name: '', copies: 0, loans: 0, rate: 0 }));
+  for (const h of held) row(h.key).copies = h.n;
+  for (const l of lent) row(l.key).loans = l.n;
+  const names = await labels(db, scope, q.by, [...rows.keys()], lang);
+  const List = [...rows.entries()].map(([k, r]) => ({
+    ...r,
+    name: names.get(k)!.name,
+    rate: ratio(r.loans, r.copies),
+  }));
+  List.sort((a, b) => String(a.key).localeCompare(String(b.key)));
+  const copies = List.reduce((a, r) => a + r.copies, 0);
+  const loans = List.reduce((a, r) => a + r.loans, 0);
+  return { period: range, List, total: { copies, loans, rate: ratio(loans, copies) } };
+}

@@ -1,0 +1,240 @@
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import {
+  BoardQuery,
+  type BoardData,
+  type CircStatData,
+  CircStatQuery,
+  CounterQuery,
+  type CounterData,
+  type GroupStatData,
+  GroupStatQuery,
+  type RankData,
+  RankQuery,
+  type RankRow,
+  type Ranking,
+  type ResourceCircData,
+  ResourceCircQuery,
+  ZeroCopyQuery,
+  ZeroReaderQuery,
+} from '@shuyuan/contracts/statistics/reports';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { circulationStats } from './circulation-stats.service.ts';
+import { counterStats } from './counter.service.ts';
+import { groupStats } from './group-stats.service.ts';
+import { board, rank } from './rank.service.ts';
+import { resourceCirc } from './resource.service.ts';
+import { zeroCopies, zeroReaders } from './zero.service.ts';
+
+type Cell = string | number | null | undefined;
+/** One worksheet of an export: a title key, column label keys and the rows' cells. */
+export interface Sheet {
+  titleKey: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+/**
+ * A statistics screen: its permission code (menu tree), its endpoint P/Statistics/<action>, the contract, the
+ * report it runs and how its answer becomes worksheets. `paged` reports take Page/Rows and export page by
+ * page; `drill` screens also answer P/Statistics/<action>Loans (the loans behind a figure).
+ */
+export interface StatScreen {
+  code: string;
+  action: string;
+  schema: z.ZodType;
+  run: (db: Db, scope: Scope, q: any, lang: Lang) => Promise<any>;
+  sheets: (data: any, t: (key: string) => string) => Sheet[];
+  paged?: boolean;
+  drill?: boolean;
+}
+
+const C = (k: string) => `statistics.col.${k}`;
+/** A rate as a percentage with two decimals, as the screens show it. */
+export const pct = (v: number): string => `${(v * 100).toFixed(2)}%`;
+
+function rankSheet(titleKey: string, rows: RankRow[], group: boolean): Sheet {
+  return {
+    titleKey,
+    columns: [C('rank'), C('name'), C('detail'), C('loans'), ...(group ? [C('borrowers')] : [])],
+    rows: rows.map((r) => [r.rank, r.name, r.detail, r.loans, ...(group ? [r.borrowers] : [])]),
+  };
+}
+
+function ranking(code: string, action: string, by: Ranking): StatScreen {
+  const group = by !== 'title' && by !== 'reader';
+  return {
+    code,
+    action,
+    schema: RankQuery,
+    run: (db, scope, q, lang) => rank(db, scope, { ...q, by }, lang),
+    sheets: (d: RankData) => [rankSheet(`statistics.screen.${code}`, d.List, group)],
+    drill: true,
+  };
+}
+
+function periodBoard(code: string, action: string, which: BoardQuery['board']): StatScreen {
+  return {
+    code,
+    action,
+    schema: BoardQuery,
+    run: (db, scope, q, lang) => board(db, scope, { ...q, board: which }, lang),
+    sheets: (d: BoardData) => [
+      rankSheet('statistics.board.titles', d.titles, false),
+      rankSheet('statistics.board.readers', d.readers, false),
+      rankSheet('statistics.board.classes', d.classes, true),
+    ],
+    drill: true,
+  };
+}
+
+const groupSheet =
+  (code: string) =>
+  (d: GroupStatData): Sheet[] => [
+    {
+      titleKey: `statistics.screen.${code}`,
+      columns: [
+        'name',
+        'detail',
+        'readers',
+        'borrowers',
+        'participation',
+        'loans',
+        'perReader',
+        'overdue',
+        'overdueRate',
+      ].map(C),
+      rows: [
+        ...d.List.map((r) => [
+          r.name,
+          r.detail,
+          r.readers,
+          r.borrowers,
+          pct(r.participation),
+          r.loans,
+          r.perReader,
+          r.overdue,
+          pct(r.overdueRate),
+        ]),
+      ],
+    },
+  ];
+
+/** Every statistics screen with an endpoint; the routes, drill-downs and exports are made from this list. */
+export const STAT_SCREENS: StatScreen[] = [
+  ranking('collLendrank', 'CollLendRank', 'title'),
+  ranking('catelendrank', 'CateLendRank', 'classNo'),
+  ranking('deptlendrank', 'DeptLendRank', 'department'),
+  ranking('classlendrank', 'ClassLendRank', 'class'),
+  ranking('deptuserrank', 'DeptUserRank', 'reader'),
+  ranking('classuserrank', 'ClassUserRank', 'reader'),
+  periodBoard('dayrank', 'DayRank', 'day'),
+  periodBoard('weekrank', 'WeekRank', 'week'),
+  periodBoard('monthrank', 'MonthRank', 'month'),
+  periodBoard('yearrank', 'YearRank', 'year'),
+  {
+    code: 'circulate-statistic',
+    action: 'Circulation',
+    schema: CircStatQuery,
+    run: circulationStats,
+    sheets: (d: CircStatData) => [
+      {
+        titleKey: 'statistics.screen.circulate-statistic',
+        columns: ['name', 'loans', 'returns', 'renewals', 'overdueReturns'].map(C),
+        rows: d.List.map((r) => [r.name, r.loans, r.returns, r.renewals, r.overdueReturns]),
+      },
+    ],
+    drill: true,
+  },
+  {
+    code: 'class-borrowstatistic',
+    action: 'ClassBorrow',
+    schema: GroupStatQuery,
+    run: (db, scope, q, lang) => groupStats(db, scope, { ...q, by: q.by === 'grade' ? 'grade' : 'class' }, lang),
+    sheets: groupSheet('class-borrowstatistic'),
+    drill: true,
+  },
+  {
+    code: 'dept-borrowstatistic',
+    action: 'DeptBorrow',
+    schema: GroupStatQuery,
+    run: (db, scope, q, lang) => groupStats(db, scope, { ...q, by: 'department' }, lang),
+    sheets: groupSheet('dept-borrowstatistic'),
+    drill: true,
+  },
+  {
+    code: 'resourcecicr',
+    action: 'ResourceCirc',
+    schema: ResourceCircQuery,
+    run: resourceCirc,
+    sheets: (d: ResourceCircData) => [
+      {
+        titleKey: 'statistics.screen.resourcecicr',
+        columns: ['name', 'copies', 'loans', 'rate'].map(C),
+        rows: d.List.map((r) => [r.name, r.copies, r.loans, pct(r.rate)]),
+      },
+    ],
+    drill: true,
+  },
+  {
+    code: 'zero-borrow-person',
+    action: 'ZeroReaders',
+    schema: ZeroReaderQuery,
+    run: (db, scope, q) => zeroReaders(db, scope, q),
+    paged: true,
+    sheets: (d, t) => [
+      {
+        titleKey: 'statistics.screen.zero-borrow-person',
+        columns: ['account', 'reader', 'identity', 'grade', 'class'].map(C),
+        rows: d.List.map((r: any) => [
+          r.account,
+          r.name,
+          t(`statistics.identity.${r.identity}`),
+          r.gradeName,
+          r.className,
+        ]),
+      },
+    ],
+  },
+  {
+    code: 'zero-borrow-book',
+    action: 'ZeroCopies',
+    schema: ZeroCopyQuery,
+    run: (db, scope, q) => zeroCopies(db, scope, q),
+    paged: true,
+    sheets: (d) => [
+      {
+        titleKey: 'statistics.screen.zero-borrow-book',
+        columns: ['barcode', 'title', 'callNo', 'location', 'acquiredAt', 'lastBorrowedAt', 'price'].map(C),
+        rows: d.List.map((r: any) => [
+          r.barcode,
+          r.title,
+          r.callNo,
+          r.locationName,
+          r.acquiredAt.slice(0, 10),
+          r.lastBorrowedAt?.slice(0, 10) ?? '',
+          r.priceFen == null ? '' : (r.priceFen / 100).toFixed(2),
+        ]),
+      },
+    ],
+  },
+  {
+    code: 'counter-statistics',
+    action: 'Counter',
+    schema: CounterQuery,
+    run: counterStats,
+    sheets: (d: CounterData) => [
+      {
+        titleKey: 'statistics.screen.counter-statistics',
+        columns: ['name', 'loans', 'returns', 'renewals', 'total'].map(C),
+        rows: d.List.map((r) => [r.name, r.loans, r.returns, r.renewals, r.total]),
+      },
+      {
+        titleKey: 'statistics.col.bucket',
+        columns: ['bucket', 'loans', 'returns', 'renewals'].map(C),
+        rows: d.series.map((r) => [r.bucket, r.loans, r.returns, r.renewals]),
+      },
+    ],
+  },
+];

@@ -1,0 +1,104 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route.ts';
+import { drillLoans } from './drill.service.ts';
+import { startSheetExport } from './export.ts';
+import { type Sheet, STAT_SCREENS } from './screens.ts';
+
+const S = `${P}/Statistics`;
+
+function drillSheet(list: Awaited<ReturnType<typeof drillLoans>>['List']): Sheet {
+  return {
+    titleKey: 'statistics.drill.title',
+    columns: [
+      'barcode',
+      'title',
+      'callNo',
+      'account',
+      'reader',
+      'grade',
+      'class',
+      'borrowedAt',
+      'dueDate',
+      'returnedAt',
+    ].map((k) => `statistics.col.${k}`),
+    rows: list.map((r) => [
+      r.barcode,
+      r.title,
+      r.callNo,
+      r.account,
+      r.readerName,
+      r.gradeName,
+      r.className,
+      r.borrowedAt.slice(0, 10),
+      r.dueDate,
+      r.returnedAt?.slice(0, 10) ?? '',
+    ]),
+  };
+}
+
+/**
+ * Every statistics screen's endpoints, made from STAT_SCREENS: P/Statistics/<Action> (the report, permission =
+ * the screen's code), P/Statistics/Export<Action> (xlsx job, `<code>:export`) and, for screens whose figures
+ * are loans, P/Statistics/<Action>Loans and Export<Action>Loans (the loans behind a clicked figure).
+ */
+export function statisticsRoutes(app: FastifyInstance): void {
+  for (const s of STAT_SCREENS) {
+    route(app, {
+      url: `${S}/${s.action}`,
+      access: s.code,
+      schema: s.schema,
+      handler: ({ db, scope, body, lang }) => s.run(db, scope, body, lang),
+    });
+    route(app, {
+      url: `${S}/Export${s.action}`,
+      access: `${s.code}:export`,
+      schema: s.schema,
+      audit: 'statistics.export',
+      handler: async (ctx) => {
+        const q = ctx.body as Record<string, unknown>;
+        const run = (extra: object) => s.run(app.database.db, ctx.scope, { ...q, ...extra }, ctx.lang);
+        const t = ctx.t;
+        const total = s.paged ? (await run({ Page: 1, Rows: 1 })).Total : 0;
+        return startSheetExport(app, ctx, {
+          titleKey: `statistics.screen.${s.code}`,
+          operationType: `export.statistics.${s.code}`,
+          total,
+          paged: !!s.paged,
+          page: async (n, size) => {
+            const data = await run(s.paged ? { Page: n, Rows: size } : {});
+            return { sheets: s.sheets(data, t), period: data.period };
+          },
+        });
+      },
+    });
+    if (!s.drill) continue;
+    route(app, {
+      url: `${S}/${s.action}Loans`,
+      access: s.code,
+      schema: DrillLoansQuery,
+      handler: ({ db, scope, body }) => drillLoans(db, scope, body, body),
+    });
+    route(app, {
+      url: `${S}/Export${s.action}Loans`,
+      access: `${s.code}:export`,
+      schema: DrillLoansQuery,
+      audit: 'statistics.export',
+      handler: async (ctx) => {
+        const q = ctx.body;
+        const db = app.database.db;
+        const { Total } = await drillLoans(db, ctx.scope, q, { Page: 1, Rows: 1 });
+        return startSheetExport(app, ctx, {
+          titleKey: 'statistics.drill.title',
+          operationType: `export.statistics.${s.code}.loans`,
+          total: Total,
+          paged: true,
+          page: async (n, size) => ({
+            sheets: [drillSheet((await drillLoans(db, ctx.scope, q, { Page: n, Rows: size })).List)],
+          }),
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { PageQuery } from '../common/envelope.ts';
+import { checkPeriod, type PeriodRange, StatFilterShape, zTop } from './filters.ts';
+
+/** Rankings (P/Statistics/Rank): what is ranked. */
+export const RANKINGS = ['title', 'classNo', 'department', 'class', 'grade', 'reader'] as const;
+export type Ranking = (typeof RANKINGS)[number];
+
+/** `by` is fixed by each ranking screen's endpoint (P/Statistics/<Screen>); the body may leave it out. */
+export const RankQuery = z
+  .object({ ...StatFilterShape, by: z.enum(RANKINGS).default('title'), top: zTop })
+  .superRefine(checkPeriod);
+export type RankQuery = z.infer<typeof RankQuery>;
+
+/** One ranked row: `id` is what a drill-down filters by (record, class letter, department, class, grade, reader). */
+export interface RankRow {
+  rank: number;
+  id: number | string;
+  name: string;
+  /** Second line: author (titles), grade (classes), class (readers), the class letter's name. */
+  detail: string;
+  loans: number;
+  /** Readers who borrowed (group rankings) — absent for titles and readers. */
+  borrowers?: number;
+}
+
+export interface RankData {
+  period: PeriodRange;
+  List: RankRow[];
+}
+
+/** The day/week/month/year boards: titles, readers and classes of one period. */
+export const BOARDS = ['day', 'week', 'month', 'year'] as const;
+export const BoardQuery = z.object({
+  /** Fixed by each board's endpoint (P/Statistics/DayRank …). */
+  board: z.enum(BOARDS).default('day'),
+  date: StatFilterShape.date,
+  top: zTop,
+});
+export type BoardQuery = z.infer<typeof BoardQuery>;
+export interface BoardData {
+  period: PeriodRange;
+  titles: RankRow[];
+  readers: RankRow[];
+  classes: RankRow[];
+}
+
+/** Circulation statistics (P/Statistics/Circulation): the dimension of the rows. */
+export const CIRC_DIMENSIONS = [
+  'day',
+  'month',
+  'identity',
+  'grade',
+  'class',
+  'location',
+  'resourceType',
+  'classNo',
+] as const;
+export type CircDimension = (typeof CIRC_DIMENSIONS)[number];
+export const CircStatQuery = z
+  .object({ ...StatFilterShape, by: z.enum(CIRC_DIMENSIONS).default('day') })
+  .superRefine(checkPeriod);
+export type CircStatQuery = z.infer<typeof CircStatQuery>;
+
+export interface CircStatRow {
+  key: string | number;
+  name: string;
+  /** Loans made in the period. */
+  loans: number;
+  /** Loans returned in the period. */
+  returns: number;
+  /** Renewals of the period's loans. */
+  renewals: number;
+  /** Returns of the period made after the due date. */
+  overdueReturns: number;
+}
+export interface CircStatData {
+  period: PeriodRange;
+  List: CircStatRow[];
+  total: Omit<CircStatRow, 'key' | 'name'>;
+}
+
+/** Per class / grade / department (P/Statistics/GroupBorrow): participation and overdue rates. */
+export const GROUPS = ['class', 'grade', 'department'] as const;
+export const GroupStatQuery = z
+  .object({ ...StatFilterShape, by: z.enum(GROUPS).default('class') })
+  .superRefine(checkPeriod);
+export type GroupStatQuery = z.infer<typeof GroupStatQuery>;
+
+export interface GroupStatRow {
+  id: number;
+  name: string;
+  /** The grade of a class. */
+  detail: string;
+  /** Readers in the group (active, of the chosen identity). */
+  readers: number;
+  /** Readers with at least one loan in the period. */
+  borrowers: number;
+  loans: number;
+  /** Loans of the period returned late or still out past their due date. */
+  overdue: number;
+  /** borrowers ÷ readers, loans ÷ readers, overdue ÷ loans (0 when the divisor is 0), 4 decimals. */
+  participation: number;
+  perReader: number;
+  overdueRate: number;
+}
+export interface GroupStatData {
+  period: PeriodRange;
+  List: GroupStatRow[];
+  total: Omit<GroupStatRow, 'id' | 'name' | 'detail'>;
+}
+
+/** Readers who borrowed nothing in the period (/zero-borrow-person). */
+export const ZeroReaderQuery = PageQuery.extend(StatFilterShape).superRefine(checkPeriod);
+export type ZeroReaderQuery = z.infer<typeof ZeroReaderQuery>;
+export interface ZeroReaderRow {
+  id: number;
+  account: string;
+  name: string;
+  identity: string;
+  className: string | null;
+  gradeName: string | null;
+}
+
+/** Copies never lent, or not lent since a day (/zero-borrow-book): weeding candidates. */
+export const ZeroCopyQuery = PageQuery.extend({
+  /** Not lent on or after this day; empty = never lent. */
+  since: StatFilterShape.date,
+  /** Only copies accessioned before this day (a new copy has had no chance yet). */
+  acquiredBefore: StatFilterShape.date,
+  locationId: StatFilterShape.locationId,
+  resourceTypeId: StatFilterShape.resourceTypeId,
+  classNo: StatFilterShape.classNo,
+});
+export type ZeroCopyQuery = z.infer<typeof ZeroCopyQuery>;
+export interface ZeroCopyRow {
+  id: number;
+  barcode: string;
+  title: string;
+  callNo: string;
+  locationName: string | null;
+  acquiredAt: string;
+  lastBorrowedAt: string | null;
+  priceFen: number | null;
+}
+
+/** Circulation rate of the collection (/resourcecicr): loans of the period ÷ copies held. */
+export const RESOURCE_DIMENSIONS = ['classNo', 'location', 'resourceType'] as const;
+export const ResourceCircQuery = z
+  .object({ ...StatFilterShape, by: z.enum(RESOURCE_DIMENSIONS).default('classNo') })
+  .superRefine(checkPeriod);
+export type ResourceCircQuery = z.infer<typeof ResourceCircQuery>;
+export interface ResourceCircRow {
+  key: string | number;
+  name: string;
+  copies: number;
+  loans: number;
+  /** loans ÷ copies, 4 decimals. */
+  rate: number;
+}
+export interface ResourceCircData {
+  period: PeriodRange;
+  List: ResourceCircRow[];
+  total: { copies: number; loans: number; rate: number };
+}
+
+/** Desk workload (/counter-statistics): operations per staff member and SIP2 machine, by day or hour. */
+export const CounterQuery = z
+  .object({
+    period: StatFilterShape.period,
+    date: StatFilterShape.date,
+    termId: StatFilterShape.termId,
+    from: StatFilterShape.from,
+    to: StatFilterShape.to,
+    by: z.enum(['day', 'hour']).default('day'),
+  })
+  .superRefine(checkPeriod);
+export type CounterQuery = z.infer<typeof CounterQuery>;
+export interface CounterRow {
+  /** 'staff:<userId>' or 'sip2:<terminal>'. */
+  key: string;
+  kind: 'staff' | 'sip2';
+  name: string;
+  loans: number;
+  returns: number;
+  renewals: number;
+  total: number;
+}
+export interface CounterData {
+  period: PeriodRange;
+  List: CounterRow[];
+  /** Operations per day (YYYY-MM-DD) or per hour of the day (0–23). */
+  series: { bucket: string; loans: number; returns: number; renewals: number }[];
+}
