@@ -5,6 +5,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
+import { deskReader, panelIn, readerLoansAfter } from './desk-panel.service.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { readerHolds } from './holds.service.ts';
 import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
@@ -15,39 +16,67 @@ const RETURN = 'return';
 const RENEW = 'renew';
 
 export function circulationRoutes(app: FastifyInstance): void {
+  /*
+   * The desk's commands, each twice: the §7 call answering the command alone, and the desk screens' one-request
+   * scan (Desk*) answering with it everything the screen shows after it, read in the command's transaction.
+   */
+  const commands = [
+    { url: 'LiteratureCirc', panel: undefined, summary: undefined },
+    {
+      url: 'DeskBorrow',
+      panel: panelIn,
+      summary: 'LiteratureCirc answering the reader panel as it is after the loan (panel: limit, loans, holds)',
+    },
+  ] as const;
+  for (const c of commands) {
+    route(app, {
+      url: `${P}/Circulation/${c.url}`,
+      access: `${BORROW}:borrow`,
+      schema: BorrowBody,
+      audit: 'circ.borrow',
+      keepsCallers: true,
+      summary: c.summary,
+      handler: ({ db, scope, body, user, audit }) =>
+        borrowItem(db, scope, {
+          readerBarcode: body.readerBarcode,
+          barcode: body.barcode,
+          operatorId: user?.userId ?? null,
+          via: 'desk',
+          verify: { token: body.verifyToken },
+          audit,
+          after: c.panel,
+        }),
+    });
+  }
+  const byBarcode = [
+    { url: 'LiteratureReturn', run: returnItem, access: `${RETURN}:return`, audit: 'circ.return', panel: false },
+    { url: 'RenewLoan', run: renewLoan, access: `${RENEW}:renew`, audit: 'circ.renew', panel: false },
+    { url: 'DeskReturn', run: returnItem, access: `${RETURN}:return`, audit: 'circ.return', panel: true },
+    { url: 'DeskRenew', run: renewLoan, access: `${RENEW}:renew`, audit: 'circ.renew', panel: true },
+  ];
+  for (const c of byBarcode) {
+    route(app, {
+      url: `${P}/Circulation/${c.url}`,
+      access: c.access,
+      schema: BarcodeBody,
+      audit: c.audit,
+      keepsCallers: true,
+      summary: c.panel ? "Answers with the reader's open loans as they are after it (panel.loans)" : undefined,
+      handler: ({ db, scope, body, user, audit }) =>
+        c.run(db, scope, {
+          ...body,
+          operatorId: user?.userId ?? null,
+          audit,
+          after: c.panel ? readerLoansAfter : undefined,
+        }),
+    });
+  }
   route(app, {
-    url: `${P}/Circulation/LiteratureCirc`,
-    access: `${BORROW}:borrow`,
-    schema: BorrowBody,
-    audit: 'circ.borrow',
-    keepsCallers: true,
-    handler: ({ db, scope, body, user, audit }) =>
-      borrowItem(db, scope, {
-        readerBarcode: body.readerBarcode,
-        barcode: body.barcode,
-        operatorId: user?.userId ?? null,
-        via: 'desk',
-        verify: { token: body.verifyToken },
-        audit,
-      }),
-  });
-  route(app, {
-    url: `${P}/Circulation/LiteratureReturn`,
-    access: `${RETURN}:return`,
-    schema: BarcodeBody,
-    audit: 'circ.return',
-    keepsCallers: true,
-    handler: ({ db, scope, body, user, audit }) =>
-      returnItem(db, scope, { ...body, operatorId: user?.userId ?? null, audit }),
-  });
-  route(app, {
-    url: `${P}/Circulation/RenewLoan`,
-    access: `${RENEW}:renew`,
-    schema: BarcodeBody,
-    audit: 'circ.renew',
-    keepsCallers: true,
-    handler: ({ db, scope, body, user, audit }) =>
-      renewLoan(db, scope, { ...body, operatorId: user?.userId ?? null, audit }),
+    url: `${P}/Circulation/DeskReader`,
+    access: BORROW,
+    schema: ReaderBarcodeBody,
+    summary: 'The lending desk scans a card: the reader, their limits, open loans and holds on the hold shelf',
+    handler: ({ db, scope, body }) => deskReader(db, scope, body.readerBarcode),
   });
   route(app, {
     url: `${P}/Circulation/GetUserBorrowing`,

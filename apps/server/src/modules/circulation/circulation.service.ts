@@ -18,6 +18,7 @@ import {
 } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
 import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
+import type { PanelView } from './desk-panel.service.ts';
 import { checkReaderValid, loanCounts, lockReaderForLoan } from './reader.service.ts';
 import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
@@ -44,6 +45,13 @@ export interface BorrowInput {
   /** The caller's operation-log row, written in the loan's transaction. */
   audit?: (tx: Tx) => Promise<void>;
 }
+
+/**
+ * What a desk command answers beside its result, read in the command's transaction after its write (the desk's
+ * one-request scans: the reader panel, the reader's other loans): given the transaction and what the command
+ * already knows of the school and the reader.
+ */
+export type AfterWrite<X> = (tx: Tx, view: PanelView) => Promise<X>;
 
 /** Why a copy that is neither on loan nor on the hold shelf cannot lend: one message per state. */
 const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
@@ -92,7 +100,7 @@ export function overdueBlocking(
  * version the reader's lock reads: a borrow costs the two locks, the loan count, one write (copy + loan), the
  * reservations hook and the operation-log row.
  */
-export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
+export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: BorrowInput & { after?: AfterWrite<X> }) {
   return db.transaction(async (tx) => {
     const { reader, config: version } = await lockReaderForLoan(tx, scope, input);
     const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, version));
@@ -171,7 +179,11 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
     });
     await runBorrowDone({ ...ctx, loanId, dueDate });
     await input.audit?.(tx);
+    // The counts over all loans, as they are now (the new loan is not overdue).
+    const countsNow = perType ? undefined : { ...counts, open: counts.open + 1 };
+    const panel = await input.after?.(tx, { scope, config, today, closed, reader, counts: countsNow });
     return {
+      panel,
       loanId,
       dueDate,
       barcode: c.barcode,
@@ -193,7 +205,7 @@ export async function borrowItem(db: Db, scope: Scope, input: BorrowInput) {
  * 'available'. The answer names the reader and the days overdue (open days after the due date up to the return
  * day, 0 when on time: closed days are not charged).
  */
-export async function returnItem(
+export async function returnItem<X = undefined>(
   db: Db,
   scope: Scope,
   input: {
@@ -202,6 +214,7 @@ export async function returnItem(
     returnedAt?: Date;
     /** The caller's operation-log row, written in the return's transaction. */
     audit?: (tx: Tx) => Promise<void>;
+    after?: AfterWrite<X>;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -233,7 +246,9 @@ export async function returnItem(
     const to = hold ? CircState.RESERVED : canTransition(from, CircState.AVAILABLE) ? CircState.AVAILABLE : null;
     await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to);
     await input.audit?.(tx);
+    const panel = await input.after?.(tx, { scope, config, today, closed, reader });
     return {
+      panel,
       loanId: l.id,
       barcode: c.barcode,
       rfid: c.rfid,
@@ -255,7 +270,7 @@ export async function returnItem(
  * max_renewals (RENEW_LIMIT); an overdue loan renews only when the rule allows it (RENEW_OVERDUE_REFUSED).
  * The new due date is the later of today and the current due date, plus renew_days open days (closed days do not count).
  */
-export async function renewLoan(
+export async function renewLoan<X = undefined>(
   db: Db,
   scope: Scope,
   input: {
@@ -266,6 +281,7 @@ export async function renewLoan(
     offline?: { dueDate?: string };
     /** The caller's operation-log row, written in the renewal's transaction. */
     audit?: (tx: Tx) => Promise<void>;
+    after?: AfterWrite<X>;
   },
 ) {
   const offline = input.offline;
@@ -299,7 +315,9 @@ export async function renewLoan(
       .set({ dueDate, renewals: l.renewals + 1 })
       .where(eq(loan.id, l.id));
     await input.audit?.(tx);
+    const panel = await input.after?.(tx, { scope, config, today, closed, reader });
     return {
+      panel,
       loanId: l.id,
       barcode: c.barcode,
       title,

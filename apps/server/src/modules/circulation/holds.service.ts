@@ -1,8 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
-import { reservation } from '../reservations/reservation.table.ts';
+import { holdsOf } from './desk-panel.service.ts';
 import { findReader } from './reader.service.ts';
 
 /**
@@ -11,17 +9,5 @@ import { findReader } from './reader.service.ts';
  */
 export async function readerHolds(db: Db, scope: Scope, readerBarcode: string) {
   const r = await findReader(db, scope, { readerBarcode });
-  return db
-    .select({
-      reservationId: reservation.id,
-      barcode: copy.barcode,
-      title: catalogueRecord.title,
-      callNo: copy.callNo,
-      holdUntil: reservation.holdUntil,
-    })
-    .from(reservation)
-    .innerJoin(copy, eq(copy.id, reservation.copyId))
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, reservation.recordId))
-    .where(scope.where(reservation, and(eq(reservation.readerId, r.id), eq(reservation.state, 'ready'))))
-    .orderBy(asc(reservation.holdUntil), asc(reservation.id));
+  return holdsOf(db, scope, r.id);
 }

@@ -1,19 +1,18 @@
 import { maskPhone } from '@shuyuan/contracts/common/validators';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { list, pageOffset } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { CONFIG_VERSION } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
-import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { reviewStateOf } from '../circ-records/review-state.ts';
-import { resourceType } from '../basic/branch.table.ts';
-import { getSetting } from '../settings/settings.service.ts';
-import { loan, loanRule } from './circulation.table.ts';
-import { getEffectiveRule, overdueDayCounter, schoolToday } from './rules.service.ts';
+import { loan } from './circulation.table.ts';
+import { limitIn, loanRowsIn } from './desk-panel.service.ts';
+import { deskConfig, schoolToday } from './rules.service.ts';
 
 export type Reader = typeof appUser.$inferSelect;
 
@@ -105,7 +104,17 @@ export async function loanCounts(db: Db, scope: Scope, userId: number, today: st
 export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
   const r = await findReader(db, scope, { readerBarcode });
   const today = await schoolToday(db, scope);
-  const counts = await loanCounts(db, scope, r.id, today);
+  return readerInfoOf(db, scope, r, today, await loanCounts(db, scope, r.id, today));
+}
+
+/** readerInfo of a reader at hand, with their loan counts. */
+export async function readerInfoOf(
+  db: Db,
+  scope: Scope,
+  r: Reader,
+  today: string,
+  counts: { open: number; overdue: number },
+) {
   const [cls] = r.classId
     ? await db
         .select({ name: schoolClass.name, grade: grade.name })
@@ -141,41 +150,8 @@ export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {
  * checked against all the reader's open loans, with it off against that type's loans only (as borrowItem).
  */
 export async function borrowLimit(db: Db, scope: Scope, readerBarcode: string) {
-  const r = await findReader(db, scope, { readerBarcode });
-  const today = await schoolToday(db, scope);
-  const subject = { identity: r.identity, groupId: r.permissionGroupId, resourceTypeId: null, locationId: null };
-  const rule = await getEffectiveRule(db, scope, subject);
-  const counts = await loanCounts(db, scope, r.id, today);
-  const combined = (await getSetting<boolean>(db, scope, 'circ.combinedLimit')) !== false;
-  const types = await db
-    .selectDistinct({ id: loanRule.resourceTypeId, name: resourceType.name, enName: resourceType.enName })
-    .from(loanRule)
-    .leftJoin(resourceType, eq(resourceType.id, loanRule.resourceTypeId))
-    .where(
-      scope.where(
-        loanRule,
-        isNotNull(loanRule.resourceTypeId),
-        r.identity ? or(isNull(loanRule.identity), eq(loanRule.identity, r.identity)) : isNull(loanRule.identity),
-        r.permissionGroupId === null
-          ? isNull(loanRule.permissionGroupId)
-          : or(isNull(loanRule.permissionGroupId), eq(loanRule.permissionGroupId, r.permissionGroupId)),
-      ),
-    )
-    .orderBy(loanRule.resourceTypeId);
-  const byType = [];
-  for (const ty of types) {
-    const typeRule = await getEffectiveRule(db, scope, { ...subject, resourceTypeId: ty.id });
-    const open = combined ? counts.open : (await loanCounts(db, scope, r.id, today, ty.id!)).open;
-    byType.push({
-      resourceTypeId: ty.id!,
-      name: ty.name ?? String(ty.id),
-      enName: ty.enName || null,
-      rule: typeRule,
-      open,
-      remaining: Math.max(0, typeRule.maxLoans - open),
-    });
-  }
-  return { rule, ...counts, remaining: Math.max(0, rule.maxLoans - counts.open), combined, byType };
+  const reader = await findReader(db, scope, { readerBarcode });
+  return limitIn(db, { scope, reader, ...(await deskConfig(db, scope)) });
 }
 
 /** P/Circulation/GetUserBorrowing: open loans of a reader, oldest due first, with overdue days. */
@@ -185,30 +161,11 @@ export async function openLoans(db: Db, scope: Scope, q: { readerBarcode: string
 }
 
 export async function openLoansOf(db: Db, scope: Scope, userId: number, q: { Page: number; Rows: number }) {
-  const today = await schoolToday(db, scope);
-  const where = scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt));
-  const [{ total }] = await db.select({ total: count() }).from(loan).where(where);
-  const rows = await db
-    .select({
-      loanId: loan.id,
-      copyId: loan.copyId,
-      barcode: copy.barcode,
-      title: catalogueRecord.title,
-      borrowedAt: loan.borrowedAt,
-      dueDate: loan.dueDate,
-      renewals: loan.renewals,
-      via: loan.via,
-    })
+  const { today, closed } = await deskConfig(db, scope);
+  const [{ total }] = await db
+    .select({ total: count() })
     .from(loan)
-    .innerJoin(copy, eq(copy.id, loan.copyId))
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
-    .where(where)
-    .orderBy(loan.dueDate, desc(loan.id))
-    .limit(q.Rows)
-    .offset(pageOffset(q));
-  const overdue = await overdueDayCounter(db, scope, today);
-  return list(
-    rows.map((x) => ({ ...x, overdueDays: overdue(x.dueDate) })),
-    total,
-  );
+    .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)));
+  const rows = await loanRowsIn(db, { scope, today, closed }, userId, { limit: q.Rows, offset: pageOffset(q) });
+  return list(rows, total);
 }

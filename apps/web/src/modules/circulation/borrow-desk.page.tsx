@@ -4,19 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { type BorrowStep, BorrowSession } from './borrow-session.ts';
-import {
-  type BorrowDone,
-  type BorrowLimit,
-  type DeskReader,
-  deskApi,
-  type LoanRow,
-  type ShelfHold,
-} from './desk-api.ts';
+import { type BorrowDone, type DeskReader, deskApi, type ReaderPanelData } from './desk-api.ts';
 import { writeAfi } from './afi.ts';
 import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
 import { ScanResults, useScanLines } from './scan-results.tsx';
+
+/** A reader as their card scan answered: who they are, and their panel at that moment. */
+type ScannedReader = DeskReader & { panel: ReaderPanelData };
 
 /**
  * Screen /surrency/borrow — the lending desk, keyboard only: scan (or type) the reader's card, then scan
@@ -31,9 +27,8 @@ export default function BorrowDeskPage() {
   const active = useViewActive();
   const scan = useRef<ScanInputHandle>(null);
   const [reader, setReader] = useState<DeskReader | null>(null);
-  const [limit, setLimit] = useState<BorrowLimit | null>(null);
-  const [loans, setLoans] = useState<LoanRow[]>([]);
-  const [holds, setHolds] = useState<ShelfHold[]>([]);
+  /** The reader's limits, loans and holds: from the card scan, then from each loan's answer. */
+  const [panel, setPanel] = useState<ReaderPanelData | null>(null);
   const [needVerify, setNeedVerify] = useState(false);
   /** Whether the school asks readers to verify; the first reader waits for the answer. */
   const [needVerifyAnswer] = useState(() =>
@@ -48,32 +43,26 @@ export default function BorrowDeskPage() {
     done: (token: string) => void;
     cancel: () => void;
   } | null>(null);
-  const { lines, add, settle, clear } = useScanLines<BorrowStep<DeskReader, BorrowDone>>();
+  const { lines, add, settle, clear } = useScanLines<BorrowStep<ScannedReader, BorrowDone>>();
   const [pending, setPending] = useState<string[]>([]);
   const tRef = useRef(t);
   tRef.current = t;
   const settleRef = useRef(settle);
   settleRef.current = settle;
 
-  const refresh = useCallback(async (account: string) => {
-    const [l, list, shelf] = await Promise.all([
-      deskApi.limit(account),
-      deskApi.loans(account),
-      deskApi.holds(account),
-    ]);
-    setLimit(l);
-    setLoans(list.List);
-    setHolds(shelf);
-  }, []);
-
   // One session per screen: every scan and every Esc is handled in order (see borrow-session.ts).
   const [session] = useState(
     () =>
-      new BorrowSession<DeskReader, BorrowDone>(
+      new BorrowSession<ScannedReader, BorrowDone>(
         {
-          reader: (code) => deskApi.reader(code),
+          // One request per scan: the card answers the reader with their panel, each loan the panel after it.
+          reader: async (code) => {
+            const { reader: r, ...p } = await deskApi.reader(code);
+            return { ...r, panel: p };
+          },
           borrow: async (account, code, token) => {
-            const done = await deskApi.borrow(account, code, token);
+            const { panel: after, ...done } = await deskApi.borrow(account, code, token);
+            setPanel(after);
             return { ...done, afiFailed: !(await writeAfi(done.afiWrite)) };
           },
           isNotCopy: (e) => errorCodeOf(e) === 'COPY_NOT_FOUND',
@@ -89,10 +78,7 @@ export default function BorrowDeskPage() {
               : '',
           onReader: (r) => {
             setReader(r);
-            setLimit(null);
-            setLoans([]);
-            setHolds([]);
-            if (r) void refresh(r.account).catch(() => undefined);
+            setPanel(r?.panel ?? null);
           },
           noReader: (code, cause) =>
             errorCodeOf(cause) === 'READER_NOT_FOUND'
@@ -122,11 +108,7 @@ export default function BorrowDeskPage() {
     void needVerifyAnswer.then(setNeedVerify);
   }, [needVerifyAnswer]);
 
-  // After the queue drains, the panel shows the loans and limits as the server now has them.
   const waiting = pending.length;
-  useEffect(() => {
-    if (reader && waiting === 0 && lines.length) void refresh(reader.account).catch(() => undefined);
-  }, [waiting, lines.length, reader, refresh]);
 
   const nextReader = useCallback(() => {
     session.nextReader();
@@ -172,7 +154,9 @@ export default function BorrowDeskPage() {
         <Typography.Text type="secondary">{t('circulation.borrow.help')}</Typography.Text>
         {!canBorrow && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
       </Card>
-      {reader && <ReaderPanel reader={reader} limit={limit} loans={loans} holds={holds} />}
+      {reader && (
+        <ReaderPanel reader={reader} limit={panel?.limit ?? null} loans={panel?.loans ?? []} holds={panel?.holds} />
+      )}
       <ScanResults title={t('circulation.borrow.results')} lines={lines} onClear={clear} />
       {verifying && (
         <VerifyModal

@@ -1,6 +1,5 @@
 import type { BatchAnswer, OpenLoanRow, VerifyAnswer } from '@shuyuan/contracts/circulation/desk';
 import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
-import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import { api } from '../../app/http.ts';
 import type { AfiWrite } from './afi.ts';
@@ -104,23 +103,40 @@ export interface RenewDone {
   reader: { account: string; name: string };
 }
 
+/** What the lending desk's reader panel shows; every desk scan answers it (one request per scan). */
+export interface ReaderPanelData {
+  limit: BorrowLimit;
+  loans: LoanRow[];
+  holds: ShelfHold[];
+}
+
+/** A card scanned at the lending desk: the reader and their panel. */
+export interface ReaderScan extends ReaderPanelData {
+  reader: DeskReader;
+}
+
 /** Desk calls answer their refusals themselves (the result list shows them): no global toast. */
 const quiet = { showError: false } as const;
 
 export const deskApi = {
-  reader: (readerBarcode: string) =>
-    api.post<DeskReader>(`${P}/Literature/GetCircUserInfoByBarCode`, { readerBarcode }, quiet),
-  limit: (readerBarcode: string) => api.post<BorrowLimit>(`${P}/Circulation/GetUserBorrowLimitV2`, { readerBarcode }),
-  loans: (readerBarcode: string) =>
-    api.post<ListData<LoanRow>>(`${P}/Circulation/GetUserBorrowing`, { readerBarcode, Page: 1, Rows: 100 }),
-  holds: (readerBarcode: string) => api.post<ShelfHold[]>(`${P}/Circulation/GetReaderHolds`, { readerBarcode }),
+  /** A card scan: the reader with their limits, loans and holds, in one request. */
+  reader: (readerBarcode: string) => api.post<ReaderScan>(`${P}/Circulation/DeskReader`, { readerBarcode }, quiet),
   needVerify: () => api.post<{ needVerify: boolean }>(`${P}/config/isneedverify`, {}),
   checkVerify: (readerBarcode: string, password: string) =>
     api.post<VerifyAnswer>(`${P}/readers/checkverify`, { readerBarcode, password }, quiet),
+  /** A copy scan at the lending desk: the loan, with the reader's panel as it is after it. */
   borrow: (readerBarcode: string, barcode: string, verifyToken?: string) =>
-    api.post<BorrowDone>(`${P}/Circulation/LiteratureCirc`, { readerBarcode, barcode, verifyToken }, quiet),
-  return: (barcode: string) => api.post<ReturnDone>(`${P}/Circulation/LiteratureReturn`, { barcode }, quiet),
-  renew: (barcode: string) => api.post<RenewDone>(`${P}/Circulation/RenewLoan`, { barcode }, quiet),
+    api.post<BorrowDone & { panel: ReaderPanelData }>(
+      `${P}/Circulation/DeskBorrow`,
+      { readerBarcode, barcode, verifyToken },
+      quiet,
+    ),
+  /** A return, with the reader's other open loans. */
+  return: (barcode: string) =>
+    api.post<ReturnDone & { panel: { loans: LoanRow[] } }>(`${P}/Circulation/DeskReturn`, { barcode }, quiet),
+  /** A renewal, with the reader's open loans as they are after it. */
+  renew: (barcode: string) =>
+    api.post<RenewDone & { panel: { loans: OpenLoanRow[] } }>(`${P}/Circulation/DeskRenew`, { barcode }, quiet),
   renewItems: (q: { readerBarcode?: string; barcode?: string }) =>
     api.post<OpenLoanRow[]>(`${P}/Circulation/GetRenewItems`, q, quiet),
   deferredItems: (q: { readerBarcode?: string; barcode?: string }) =>

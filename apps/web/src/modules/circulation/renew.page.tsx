@@ -33,13 +33,11 @@ export default function RenewPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [outcomes, setOutcomes] = useState<Record<number, Outcome>>({});
   const [busy, setBusy] = useState(false);
-  const [readerCode, setReaderCode] = useState('');
 
   const loadReader = async (readerBarcode: string) => {
     setReaderError(null);
     setOutcomes({});
     setSelected([]);
-    setReaderCode(readerBarcode);
     try {
       setReaderLoans(await deskApi.renewItems({ readerBarcode }));
     } catch (e) {
@@ -61,7 +59,6 @@ export default function RenewPage() {
       const loans = await deskApi.renewItems({ readerBarcode: code }).catch(() => null);
       if (!loans) throw e;
       setMode('reader');
-      setReaderCode(code);
       setReaderError(null);
       setOutcomes({});
       setSelected([]);
@@ -73,9 +70,13 @@ export default function RenewPage() {
   const renewRows = async (rows: OpenLoanRow[]) => {
     setBusy(true);
     const next: Record<number, Outcome> = {};
+    /** The reader's loans as the last renewal left them (a refusal changes nothing). */
+    let after: OpenLoanRow[] | null = null;
     for (const r of rows) {
       try {
-        next[r.loanId] = { ok: true, dueDate: (await deskApi.renew(r.barcode)).dueDate };
+        const done = await deskApi.renew(r.barcode);
+        next[r.loanId] = { ok: true, dueDate: done.dueDate };
+        after = done.panel.loans;
       } catch (e) {
         next[r.loanId] = { ok: false, message: errorText(e) };
       }
@@ -83,7 +84,7 @@ export default function RenewPage() {
     beep(Object.values(next).every((o) => o.ok));
     setOutcomes((o) => ({ ...o, ...next }));
     // The list shows the new due dates and renewal counts; each row keeps its outcome.
-    setReaderLoans(await deskApi.renewItems({ readerBarcode: readerCode }).catch(() => readerLoans));
+    if (after) setReaderLoans(after);
     setBusy(false);
   };
 

@@ -98,17 +98,13 @@ export default function ReturnDeskPage() {
     }));
   });
 
-  // Each return answers its reader; the list shows what that reader still has (the copy just returned is gone).
+  // Each return answers its reader and what that reader still has (the copy just returned is gone): one request.
   const onScan = (code: string) =>
     add(
       push(code, async () => {
-        const back = await deskApi.return(code);
-        const done = { ...back, afiFailed: !(await writeAfi(back.afiWrite)) };
-        deskApi.loans(done.reader.account).then(
-          (l) => setOthers({ account: done.reader.account, loans: l.List }),
-          () => setOthers(null),
-        );
-        return done;
+        const { panel, ...back } = await deskApi.return(code);
+        setOthers({ account: back.reader.account, loans: panel.loans });
+        return { ...back, afiFailed: !(await writeAfi(back.afiWrite)) };
       }),
       code,
     );

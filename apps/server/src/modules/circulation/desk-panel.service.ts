@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ConfigSnapshot } from '../../platform/school-config.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { resourceType } from '../basic/branch.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { reservation } from '../reservations/reservation.table.ts';
+import { STORED_SETTINGS } from '../settings/settings.service.ts';
+import { loan } from './circulation.table.ts';
+import type { ReaderRow } from './circulation.hooks.ts';
+import { findReader, loanCounts, readerInfoOf } from './reader.service.ts';
+import { deskConfig, LOAN_RULES, openDaysBetween, pickRule } from './rules.service.ts';
+
+/**
+ * What the lending desk's reader panel shows — the reader's borrowing limits, their open loans, the copies waiting
+ * for them on the hold shelf — read in the caller's transaction with the school's configuration at hand: the desk's
+ * one-request scans (P/Circulation/DeskReader, DeskBorrow, DeskReturn, DeskRenew) answer it with the command, and
+ * the per-endpoint calls of §7 (GetUserBorrowLimitV2, GetUserBorrowing, GetReaderHolds) answer its parts.
+ */
+
+/** What the panel needs of the school's configuration and the reader's state, as a command already has it. */
+export interface PanelView {
+  scope: Scope;
+  config: ConfigSnapshot;
+  today: string;
+  closed: ReadonlySet<string>;
+  reader: ReaderRow;
+  /** The reader's open/overdue/unreviewed counts over all loans, when the caller has them (else one query). */
+  counts?: { open: number; overdue: number; unreviewed: number };
+}
+
+/** The limits part (= GetUserBorrowLimitV2). */
+export async function limitIn(db: Db, v: PanelView) {
+  const { scope, reader: r, today } = v;
+  const rules = await v.config.get(LOAN_RULES);
+  const combined = (await v.config.get(STORED_SETTINGS)).get('circ.combinedLimit') !== false;
+  const subject = { identity: r.identity, groupId: r.permissionGroupId, resourceTypeId: null, locationId: null };
+  const rule = pickRule(rules, subject);
+  const counts = v.counts ?? (await loanCounts(db, scope, r.id, today));
+  // Resource types with a rule of their own that may apply to this reader (any or their identity and group).
+  const typeIds = [
+    ...new Set(
+      rules
+        .filter(
+          (x) =>
+            x.resourceTypeId !== null &&
+            (x.identity === null || x.identity === r.identity) &&
+            (x.permissionGroupId === null || x.permissionGroupId === r.permissionGroupId),
+        )
+        .map((x) => x.resourceTypeId as number),
+    ),
+  ].sort((a, b) => a - b);
+  const names = typeIds.length
+    ? await db
+        .select({ id: resourceType.id, name: resourceType.name, enName: resourceType.enName })
+        .from(resourceType)
+        .where(inArray(resourceType.id, typeIds))
+    : [];
+  const byType = [];
+  for (const id of typeIds) {
+    const ty = names.find((n) => n.id === id);
+    const typeRule = pickRule(rules, { ...subject, resourceTypeId: id });
+    const open = combined ? counts.open : (await loanCounts(db, scope, r.id, today, id)).open;
+    byType.push({
+      resourceTypeId: id,
+      name: ty?.name ?? String(id),
+      enName: ty?.enName || null,
+      rule: typeRule,
+      open,
+      remaining: Math.max(0, typeRule.maxLoans - open),
+    });
+  }
+  return { rule, ...counts, remaining: Math.max(0, rule.maxLoans - counts.open), combined, byType };
+}
+
+/** A page of the reader's open loans, oldest due first, with overdue open days (= GetUserBorrowing's rows). */
+export async function loanRowsIn(
+  db: Db,
+  v: Pick<PanelView, 'scope' | 'today' | 'closed'>,
+  userId: number,
+  page: { limit: number; offset: number } = { limit: 100, offset: 0 },
+) {
+  const rows = await db
+    .select({
+      loanId: loan.id,
+      copyId: loan.copyId,
+      barcode: copy.barcode,
+      title: catalogueRecord.title,
+      borrowedAt: loan.borrowedAt,
+      dueDate: loan.dueDate,
+      renewals: loan.renewals,
+      via: loan.via,
+    })
+    .from(loan)
+    .innerJoin(copy, eq(copy.id, loan.copyId))
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
+    .where(v.scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)))
+    .orderBy(loan.dueDate, desc(loan.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .prepare('circ_reader_loans')
+    .execute();
+  return rows.map((x) => ({ ...x, overdueDays: openDaysBetween(x.dueDate, v.today, v.closed) }));
+}
+
+/** Copies waiting on the hold shelf for the reader (reservations 'ready'), soonest hold end first. */
+export async function holdsOf(db: Db, scope: Scope, readerId: number) {
+  return db
+    .select({
+      reservationId: reservation.id,
+      barcode: copy.barcode,
+      title: catalogueRecord.title,
+      callNo: copy.callNo,
+      holdUntil: reservation.holdUntil,
+    })
+    .from(reservation)
+    .innerJoin(copy, eq(copy.id, reservation.copyId))
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, reservation.recordId))
+    .where(scope.where(reservation, and(eq(reservation.readerId, readerId), eq(reservation.state, 'ready'))))
+    .orderBy(asc(reservation.holdUntil), asc(reservation.id))
+    .prepare('circ_reader_holds')
+    .execute();
+}
+
+/** The whole panel: limits, open loans, holds (three statements at most when the counts are at hand: two). */
+export async function panelIn(db: Db, v: PanelView) {
+  // One after another: inside a transaction they share one connection.
+  const limit = await limitIn(db, v);
+  const loans = await loanRowsIn(db, v, v.reader.id);
+  const holds = await holdsOf(db, v.scope, v.reader.id);
+  return { limit, loans, holds };
+}
+export type DeskPanel = Awaited<ReturnType<typeof panelIn>>;
+
+/**
+ * P/Circulation/DeskReader: the lending desk's card scan in one call — who the reader is (readerInfo) and their
+ * panel. Unknown code → READER_NOT_FOUND.
+ */
+export async function deskReader(db: Db, scope: Scope, readerBarcode: string) {
+  const reader = await findReader(db, scope, { readerBarcode });
+  const desk = await deskConfig(db, scope);
+  const counts = await loanCounts(db, scope, reader.id, desk.today);
+  return {
+    reader: await readerInfoOf(db, scope, reader, desk.today, counts),
+    ...(await panelIn(db, { scope, ...desk, reader, counts })),
+  };
+}
+
+/** After a return or renewal: the reader's open loans (named, for the renew screen's list by reader). */
+export async function readerLoansAfter(db: Db, v: PanelView) {
+  const rows = await loanRowsIn(db, v, v.reader.id);
+  return {
+    loans: rows.map((x) => ({ ...x, readerAccount: v.reader.account, readerName: v.reader.name })),
+  };
+}
