@@ -1,3 +1,4 @@
+import type { PinMarks } from './pin-marks.ts';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { Db } from '../db/client.ts';
 import type { PatronStatus, SummaryList } from './protocol/values.ts';
@@ -18,6 +19,8 @@ export interface SipContext {
   /** Location code of the machine (93 CP), for borrowing ranges and the loan record. */
   terminal: string | null;
   timeZone: string;
+  /** The patron passwords this connection verified lately (pin-marks.ts): absent, every AD is checked. */
+  pins?: PinMarks;
 }
 
 /** Answers that name a patron share these fields. */

@@ -10,6 +10,7 @@ import { verifyChecksum } from './protocol/checksum.ts';
 import { buildMessage, fieldValue, parseMessage, SipParseError, type SipMessage } from './protocol/codec.ts';
 import { FIELD as F } from './protocol/messages.ts';
 import { LineSplitter, looksLikeSip } from './framing.ts';
+import { PinMarks } from './pin-marks.ts';
 import type { HandlerEnv, Reply } from './reply.ts';
 import { checkSipLogin, type SipLogin } from './sip-account.service.ts';
 import type { Sip2LogWriter } from './sip2-log.ts';
@@ -55,6 +56,8 @@ export class SipSession {
   private errors = 0;
   private loginFailures = 0;
   private ip: string | null;
+  /** PINs verified on this connection (a machine sends the patron's PIN with every message). */
+  private readonly pins = new PinMarks();
 
   constructor(
     private socket: Socket,
@@ -182,6 +185,7 @@ export class SipSession {
         lang: login.lang,
         terminal: this.terminal,
         timeZone: login.timeZone,
+        pins: this.pins,
       },
       port: this.deps.circulation(),
       now,
@@ -194,6 +198,7 @@ export class SipSession {
   private pendingSchool = 0;
 
   private async signIn(msg: SipMessage): Promise<Reply> {
+    this.pins.clear();
     const res = await checkSipLogin(
       this.deps.db,
       fieldValue(msg, F.loginUserId) ?? '',

@@ -4,6 +4,7 @@ import { BizError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { verifyPassword } from '../../platform/password.ts';
 import { Scope } from '../../platform/tenancy.ts';
+import type { PinMarks } from '../../sip2/pin-marks.ts';
 import type { PatronAnswer, SipContext } from '../../sip2/port.ts';
 import type { PatronStatus } from '../../sip2/protocol/values.ts';
 import '../../sip2/sip2.messages.ts';
@@ -89,7 +90,7 @@ export async function patron(ctx: SipContext, patronId: string, password: string
     holdCounts(ctx, scope, r.id),
     unpaidLosses(ctx, scope, r.id),
   ]);
-  const passwordOk = await checkPassword(r, password, verify);
+  const passwordOk = await checkPassword(r, password, verify, ctx.pins);
   const disabled = r.state !== 1;
   const expired = !!r.validUntil && r.validUntil < today;
   // The desk refuses a reader found by barcode while the card is reported lost.
@@ -138,14 +139,23 @@ export async function patron(ctx: SipContext, patronId: string, password: string
   };
 }
 
-/** AD against the reader's password: undefined when none was sent and none is asked for (an empty AD is none). */
+/**
+ * AD against the reader's password: undefined when none was sent and none is asked for (an empty AD is none).
+ * With the connection's marks, a PIN this connection verified against the same stored hash lately is accepted
+ * without hashing it again (sip2/pin-marks.ts); a wrong one is always hashed and refused.
+ */
 export async function checkPassword(
   r: Reader,
   password: string | undefined,
   required: boolean,
+  pins?: PinMarks,
 ): Promise<boolean | undefined> {
   if (!password) return required ? false : undefined;
-  return !!r.passwordHash && (await verifyPassword(password, r.passwordHash));
+  if (!r.passwordHash) return false;
+  if (pins?.has(r.id, password, r.passwordHash)) return true;
+  const ok = await verifyPassword(password, r.passwordHash);
+  if (ok) pins?.add(r.id, password, r.passwordHash);
+  return ok;
 }
 
 /** Ready holds (on the hold shelf for the reader) and waiting reservations. */

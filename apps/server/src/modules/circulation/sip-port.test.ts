@@ -8,6 +8,7 @@ import { type Sip2Server, startSip2Server } from '../../sip2/server.ts';
 import { createSipAccount } from '../../sip2/sip-account.service.ts';
 import { SipTestClient, withChecksum } from '../../sip2/test-client.ts';
 import { useTestApp } from '../../test/helper.ts';
+import { appUser } from '../auth/user.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { loan } from './circulation.table.ts';
 import { addDays, schoolToday } from './rules.service.ts';
@@ -216,6 +217,33 @@ describe('SIP2 through the desk commands', () => {
       expect((await renew(r.account, b1, 'Pupil#123')).fixed.ok).toBe('1');
     } finally {
       await setSetting(t.db, scope(), 'circ.borrowVerify', false);
+    }
+  });
+
+  it('remembers a verified PIN on the connection only: a wrong PIN is still refused, a changed password ends it', async () => {
+    const r = await makeReader(t.db, scope(), { passwordHash: await hashPassword('Pupil#123'), lang: 'en' });
+    const books = await makeCopies(t.db, scope(), 4);
+    expect(fields(await patronInfo(r.account, '          ', 'Pupil#123'), 'CQ')).toEqual(['Y']);
+    expect((await checkout(r.account, books[0], { pw: 'Pupil#123' })).fixed.ok).toBe('1');
+    // Verified a moment ago on this connection, yet a wrong PIN is refused.
+    const wrong = await checkout(r.account, books[1], { pw: 'Pupil#124' });
+    expect(wrong.fixed.ok).toBe('0');
+    expect(field(wrong, 'AF')).toBe('Wrong reader password');
+    expect((await checkout(r.account, books[1], { pw: 'Pupil#123' })).fixed.ok).toBe('1');
+    // The reader changes the password: the PIN this connection verified no longer lends, the new one does.
+    await t.db
+      .update(appUser)
+      .set({ passwordHash: await hashPassword('Pupil#456') })
+      .where(eq(appUser.id, r.id));
+    expect((await checkout(r.account, books[2], { pw: 'Pupil#123' })).fixed.ok).toBe('0');
+    expect((await checkout(r.account, books[2], { pw: 'Pupil#456' })).fixed.ok).toBe('1');
+    // Another machine (connection) checks the PIN itself.
+    const other = await signedIn();
+    try {
+      const line = `11NN${DATE}${DATE}AO|AA${r.account}|AB${books[3]}|AC|ADPupil#123|`;
+      expect(parseMessage((await other.request(line)) as string).fixed.ok).toBe('0');
+    } finally {
+      other.end();
     }
   });
 

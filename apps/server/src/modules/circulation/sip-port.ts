@@ -61,7 +61,12 @@ async function admit(ctx: SipContext, req: CheckoutRequest | RenewRequest): Prom
   if (!found.value) return refused(found.message);
   const reader = found.value;
   const lang = patronLang(ctx, reader);
-  const ok = await checkPassword(reader, req.patronPassword, !!req.patronPassword || (await needVerify(ctx.db, scope)));
+  const ok = await checkPassword(
+    reader,
+    req.patronPassword,
+    !!req.patronPassword || (await needVerify(ctx.db, scope)),
+    ctx.pins,
+  );
   if (ok === false) {
     return refused(t(lang, req.patronPassword ? 'sip2.passwordWrong' : 'sip2.passwordRequired', {}, ctx.schoolId));
   }
