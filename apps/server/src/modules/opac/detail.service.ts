@@ -21,7 +21,7 @@ import { schoolToday } from '../circulation/rules.service.ts';
 import { hitColumns, type PublicView } from './search.service.ts';
 
 /** The record, if the public may see it (another school's, or one whose copies are all hidden: not found). */
-async function publicRecord(db: Db, v: PublicView, id: number) {
+export async function publicRecord(db: Db, v: PublicView, id: number) {
   const [hit] = await db
     .select({ id: r.id })
     .from(r)
