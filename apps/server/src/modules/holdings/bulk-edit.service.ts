@@ -4,9 +4,10 @@ import { type CopyPatch, type ItemResult, PATCH_FIELDS, type PatchField } from '
 import type { FieldIssue } from '@shuyuan/contracts/common/envelope';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { analyzeTables } from '../../platform/analyze.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { catalogueRecord, type copy } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import {
   type CopyRow,
   copiesByBarcode,
@@ -144,7 +145,7 @@ export async function runChanges(
   );
   const plans = items.map(({ c, ch }) => ({ c, ch, r: planItem(c, ch, isOut(c, open), lk, t) }));
   if (!apply) return plans.map((p) => p.r);
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const typeByRecord = new Map<number, number | null>();
     for (const p of plans) {
       if (!p.r.ok || !p.r.after || !Object.keys(p.r.after).length) continue;
@@ -166,6 +167,9 @@ export async function runChanges(
     }
     return plans.map((p) => p.r);
   });
+  // A bulk change: the lists and searches plan with the copies as they are now.
+  if (done.some((r) => r.ok && r.after && Object.keys(r.after).length)) await analyzeTables(db, copy, catalogueRecord);
+  return done;
 }
 
 function groupBy(m: Map<number, number | null>): Map<number | null, number[]> {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
@@ -13,7 +14,7 @@ import { saveEditingConfig } from '../catalogue/editing-config.service.ts';
 import { saveBarcodeRule } from '../printing/barcode-rules.service.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 import { defaultMarcRules } from './lib/default-rules.ts';
-import { writeIso2709 } from './lib/iso2709-writer.ts';
+import { writeIso2709, writeIso2709File } from './lib/iso2709-writer.ts';
 import { MARC_DATA } from './lib/test-data.ts';
 
 const t = useTestApp();
@@ -275,6 +276,31 @@ describe('MARC import: fields and rules', () => {
     expect(rec.title).toBe('小王子');
     expect(rec.responsibility).toBe('(法)圣埃克苏佩里著 ; 马振骋译');
     expect(rec.readingLevel).toBe('三至四年级');
+  });
+
+  it('ends with the statistics of the records table fresh: the planner counts the imported rows', async () => {
+    const planned = async () => {
+      const [r] = await rowsOf<{ planned: number; rows: number }>(
+        t.db,
+        sql`select (select reltuples from pg_class where oid = 'catalogue_record'::regclass)::float8 as planned,
+          (select count(*) from catalogue_record)::float8 as rows`,
+      );
+      return { planned: Number(r.planned), rows: Number(r.rows) };
+    };
+    const file = writeIso2709File(
+      Array.from({ length: 40 }, (_, i) => ({
+        leader: '00000nam a2200000 a 4500',
+        fields: [{ tag: '245', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: `Statistics ${i}` }] }],
+      })),
+    );
+    await t.db.execute(sql`analyze catalogue_record`);
+    const before = await planned();
+    expect(before.planned).toBe(before.rows);
+    const report = await importAs(null, file, { duplicatePolicy: 'new' });
+    expect(report.summary).toContain('40 imported');
+    const after = await planned();
+    expect(after.rows).toBe(before.rows + 40);
+    expect(after.planned).toBe(after.rows);
   });
 
   it.skipIf(!have(MARC8))(

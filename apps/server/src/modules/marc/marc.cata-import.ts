@@ -10,10 +10,12 @@ import {
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { analyzeTables } from '../../platform/analyze.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import { cellText } from '../readers/import-rows.ts';
 import { type CopyRequest, ImportTarget } from './marc.copies.ts';
@@ -208,6 +210,7 @@ export async function runCataImport(
     done += chunk.length;
     await job.progress(done);
   }
+  if (out.some((r) => r.status === 'imported')) await analyzeTables(db, catalogueRecord, copy);
   const errors = out.filter((r) => r.status !== 'imported' || r.result !== tr('marc.cata.imported'));
   await fs.promises.writeFile(job.resultPath(CATA_ERRORS), JSON.stringify(errors));
   return { resultFile: await writeResult(job, tr, out) };

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
+import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { type InsertRow, insertRecords } from './marc.insert.ts';
@@ -194,5 +196,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     await out.close(counts);
   }
   await job.progress(size);
+  // The school's searches plan with the imported rows counted (also after a stopped import).
+  if (counts.imported || counts.merged || counts.copies) await analyzeTables(db, catalogueRecord, copy);
   return { resultFile: out.path, counts };
 }

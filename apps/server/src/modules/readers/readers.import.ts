@@ -6,6 +6,7 @@ import { opCode } from '@shuyuan/contracts/kit/resource';
 import { ImportReadersBody, READER_IMPORT_COLUMNS } from '@shuyuan/contracts/readers/reader';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { BizError, fail } from '../../platform/errors.ts';
+import { analyzeTables } from '../../platform/analyze.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
@@ -248,7 +249,7 @@ async function runImport(
     });
     await job.progress(++done);
   }
-  await db.execute(sql`analyze ${appUser}`);
+  await analyzeTables(db, appUser);
   return { resultFile: await writeResult(job, t, out) };
 }
 
