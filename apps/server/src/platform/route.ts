@@ -8,6 +8,7 @@ import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
 import { forgetPrincipals, hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
 import { Scope } from './tenancy.ts';
+import { API_SCOPE } from '../modules/auth/tokens.ts';
 import { parseWith } from './validate.ts';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope';
@@ -124,6 +125,9 @@ async function authorize(app: FastifyInstance, req: FastifyRequest, access: Acce
       } else {
         throw unauthorized();
       }
+    } else if (!check.scopes.includes(API_SCOPE)) {
+      // A token not issued for this API (e.g. an ID-token-only grant) acts nowhere but on public calls.
+      if (access !== 'public' && access !== 'publicSchool') throw forbidden();
     } else {
       const userId = check.userId;
       if (userId) {

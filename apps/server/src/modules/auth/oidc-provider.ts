@@ -93,15 +93,20 @@ function configuration(db: Db, origin: string, secrets: ProviderSecrets) {
         claims: async () => ({ sub, name: u.name, preferred_username: u.account, locale: u.lang ?? undefined }),
       };
     },
-    // Client-credentials tokens carry their client's school and device account (the verifier hands them on).
+    // Client-credentials tokens carry their client's school and device account (the verifier hands them on),
+    // and the client's registered scopes: a request naming none gets those (RFC 6749 §3.3 default).
     extraTokenClaims: async (_ctx: unknown, token: any) => {
       if (token.kind !== 'ClientCredentials') return undefined;
       const [c] = await db
-        .select({ schoolId: oauthClient.schoolId, userId: oauthClient.userId })
+        .select({ schoolId: oauthClient.schoolId, userId: oauthClient.userId, scope: oauthClient.scope })
         .from(oauthClient)
         .where(eq(oauthClient.clientId, token.clientId))
         .limit(1);
-      return { schoolId: c?.schoolId ?? null, ...(c?.userId ? { userId: c.userId } : {}) };
+      return {
+        schoolId: c?.schoolId ?? null,
+        ...(c?.userId ? { userId: c.userId } : {}),
+        ...(token.scope ? {} : { defaultScope: c?.scope ?? '' }),
+      };
     },
   };
 }

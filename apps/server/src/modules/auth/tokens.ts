@@ -39,12 +39,13 @@ export function makeTokenVerifier(db: Db) {
     const p = row.payload;
     const expMs = Number(p.exp) * 1000;
     if (!p.exp || expMs <= Date.now()) return { ok: false, kind };
-    const scopes = String(p.scope ?? '')
+    const extra = p.extra ?? {};
+    // A client-credentials request that names no scope gets its client's registered ones (oidc-provider.ts).
+    const scopes = String(p.scope ?? (kind === 'client' ? (extra.defaultScope ?? '') : ''))
       .split(' ')
       .filter(Boolean);
     let check: TokenCheck;
     if (kind === 'client') {
-      const extra = p.extra ?? {};
       check = {
         ok: true,
         kind: 'client',
