@@ -1,10 +1,12 @@
+import { createInterface } from 'node:readline';
 import { barcodeOf, readerOf } from './library-fixture.ts';
 
 /**
  * The circulation bench's desks, run in a process of their own: real desks are browsers on other computers, so
  * their HTTP client work must not share the server's event loop (in one process, a desk's fetch bookkeeping
- * delays the server's answers and is counted as server time). Reads its task from DESK_CLIENT (JSON), prints
- * the timings as one JSON line.
+ * delays the server's answers and is counted as server time). Reads its task from DESK_CLIENT (JSON). After a
+ * warm-up it prints `warm` and waits for a line on stdin (the server process then starts counting its CPU time),
+ * runs the desks and prints the timings as one JSON line.
  */
 interface Task {
   base: string;
@@ -28,20 +30,23 @@ async function post(p: string, body: unknown) {
   return { json, roundTrip, server };
 }
 
-const pause = () => new Promise((r) => setTimeout(r, task.pauseMs * (0.5 + Math.random())));
+const pause = () =>
+  task.pauseMs ? new Promise((r) => setTimeout(r, task.pauseMs * (0.5 + Math.random()))) : Promise.resolve();
 const out = {
+  /** Round trips of one desk flow (what the screen sends for one scan: one request), as the desk waits for them. */
+  borrowTrips: [] as number[],
+  returnTrips: [] as number[],
   borrowServer: [] as number[],
   returnServer: [] as number[],
-  trips: [] as number[],
   failures: 0,
   seconds: 0,
 };
 const refusals: string[] = [];
 
 /** One desk lends a copy to one of its readers and takes it back, `rounds` times (its own readers and copies). */
-async function desk(d: number) {
-  for (let i = 0; i < task.rounds; i++) {
-    const per = task.readers / task.desks;
+async function desk(d: number, rounds: number) {
+  for (let i = 0; i < rounds; i++) {
+    const per = Math.floor(task.readers / task.desks);
     const reader = readerOf((d % task.desks) * per + (i % per) + 1);
     const barcode = barcodeOf(d * task.copiesPerDesk + i + 1);
     await pause();
@@ -52,20 +57,25 @@ async function desk(d: number) {
       continue;
     }
     out.borrowServer.push(b.server);
-    out.trips.push(b.roundTrip);
+    out.borrowTrips.push(b.roundTrip);
     await pause();
     const r = await post(task.back, { barcode });
     if (!r.json.success) out.failures++;
     out.returnServer.push(r.server);
-    out.trips.push(r.roundTrip);
+    out.returnTrips.push(r.roundTrip);
   }
 }
 
-if (task.pauseMs) {
-  await desk(task.desks); // warm-up desk (its own readers/copies range), not counted
-  out.borrowServer.length = out.returnServer.length = out.trips.length = 0;
-}
+// Warm-up desk (its own copies range), not counted: the server's statements are planned, its caches filled.
+await desk(task.desks, Math.min(task.rounds, 30));
+out.borrowServer.length = out.returnServer.length = out.borrowTrips.length = out.returnTrips.length = 0;
+out.failures = 0;
+refusals.length = 0;
+process.stdout.write('warm\n');
+const lines = createInterface({ input: process.stdin });
+await new Promise<void>((go) => lines.once('line', () => go()));
+lines.close();
 const t0 = performance.now();
-await Promise.all(Array.from({ length: task.desks }, (_, d) => desk(d)));
+await Promise.all(Array.from({ length: task.desks }, (_, d) => desk(d, task.rounds)));
 out.seconds = (performance.now() - t0) / 1000;
 process.stdout.write(`${JSON.stringify({ ...out, refusals })}\n`);

@@ -62,7 +62,7 @@ async function selfCheck(s: LibraryServer, label: string) {
     const pinOut: number[] = [];
     const firsts: number[] = [];
     for (let v = 0; v < PIN_VISITS; v++) {
-      const reader = readerOf(LIBRARY.readers - 200 + (v % 100) + 1);
+      const reader = readerOf(LIBRARY.readers - 100 + (v % 100) + 1);
       const t0 = performance.now();
       const info = await c.request(withChecksum(`63001${DATE}          AO|AA${reader}|AC|AD${READER_PIN}|`, v % 10));
       if (!info?.includes('|CQY|')) throw new Error(`patron PIN refused: ${info}`);
