@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { P } from '../../config.ts';
 import { buildUser, useTestApp } from '../../test/helper.ts';
 import { oidcPayload } from './oidc-payload.table.ts';
+import { WEB_CLIENT_ID } from './tokens.ts';
 import { authorizeUrl, Browser, ORIGIN, pkce, signIn, startSignIn } from './oidc-test-client.ts';
 
 describe('sign-in code flow with PKCE', () => {
@@ -139,5 +140,60 @@ describe('sign-in code flow with PKCE', () => {
     // Only the factory's own token (issued outside any grant) is left.
     const tokenRows = left.filter((r) => r.type === 'AccessToken' || r.type === 'RefreshToken');
     expect(tokenRows.map((r) => r.id)).toEqual([u.token]);
+  });
+
+  describe('the provider sign-out page (end_session)', () => {
+    const endSession = async (browser: Browser, site: string) => {
+      const page = await browser.get(`/oauth2/session/end?client_id=${WEB_CLIENT_ID}`, { 'sec-fetch-site': site });
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      return { page, xsrf };
+    };
+    const works = async (tokens: { access_token: string; refresh_token: string }) => ({
+      access: (await t.get('/micro/basic/v2/open/user/get', {}, { token: tokens.access_token })).status,
+      refresh: (await t.post(`${P}/WebPlat/RefreshToken`, { refreshToken: tokens.refresh_token }, { token: null })).json
+        .success,
+    });
+
+    it('revokes the access and refresh tokens of the session it ends', async () => {
+      const u = await buildUser(t.db, t.schoolId, { password: 'Reader#2026' });
+      const { tokens, browser } = await signIn(t, u.account, 'Reader#2026');
+      // Sent there by our own web app: the page submits itself (a script file, no inline script).
+      const { page, xsrf } = await endSession(browser, 'same-origin');
+      expect(page.body).toContain('<script src="/oauth2/sign-out.js"></script>');
+      const script = await browser.get('/oauth2/sign-out.js');
+      expect(script.headers['content-type']).toMatch(/javascript/);
+      expect(script.body).toContain('op.logoutForm');
+      const done = await browser.post(
+        '/oauth2/session/end/confirm',
+        { xsrf, logout: 'yes' },
+        { 'sec-fetch-site': 'same-origin', origin: ORIGIN },
+      );
+      expect(done.statusCode).toBe(303);
+      expect(await works(tokens)).toEqual({ access: 401, refresh: false });
+    });
+
+    it('does not sign a user out for another site', async () => {
+      const u = await buildUser(t.db, t.schoolId, { password: 'Reader#2026' });
+      const { tokens, browser } = await signIn(t, u.account, 'Reader#2026');
+      // A link on another site: the page asks, it does not submit itself.
+      const { page, xsrf } = await endSession(browser, 'cross-site');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('<script');
+      expect(page.body).toContain('Do you want to sign out of Shuyuan?');
+      // A form on another site posting the confirmation (even with the right xsrf value) is refused.
+      const forged = await browser.post(
+        '/oauth2/session/end/confirm',
+        { xsrf, logout: 'yes' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      );
+      expect(forged.statusCode).toBe(403);
+      const noFetchMeta = await browser.post(
+        '/oauth2/session/end/confirm',
+        { xsrf, logout: 'yes' },
+        { origin: 'https://evil.example' },
+      );
+      expect(noFetchMeta.statusCode).toBe(403);
+      expect(await works(tokens)).toEqual({ access: 200, refresh: true });
+    });
   });
 });

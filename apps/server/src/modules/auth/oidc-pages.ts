@@ -1,18 +1,32 @@
+import { OIDC_MOUNT } from './oidc-provider.ts';
+import { fromOwnPage, SIGN_OUT_SCRIPT } from './sign-out.ts';
+
 /**
  * The few HTML pages the provider renders itself. The sign-in form is the web app (/library/#/auth);
  * these only cover sign-out and errors, in both languages since we do not know the reader's choice here.
  */
+
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:15vh auto;max-width:28rem;text-align:center;color:#333}a{color:#1677ff}</style></head><body>${body}</body></html>`;
 
-/** Sign-out confirmation: the web app is first-party, so the form is submitted straight away. */
+/**
+ * Sign-out confirmation. When our own web app sent the browser here, the form is submitted at once (by a script
+ * file, not inline); otherwise (a link or form of another site) the user decides with a button.
+ */
 export async function logoutSource(ctx: any, form: string): Promise<void> {
-  ctx.body = page(
-    '退出登录 / Signing out',
-    `${form}<p>正在退出登录… / Signing out…</p><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">退出 / Sign out</button></noscript><script>var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();</script>`,
-  );
+  const confirm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  const button = '<button form="op.logoutForm" type="submit">退出登录 / Sign out</button>';
+  ctx.body = fromOwnPage(ctx)
+    ? page(
+        '退出登录 / Signing out',
+        `${confirm}<p>正在退出登录… / Signing out…</p><p>${button}</p><script src="${OIDC_MOUNT}${SIGN_OUT_SCRIPT}"></script>`,
+      )
+    : page(
+        '退出登录 / Sign out',
+        `${confirm}<p>要退出书苑的登录吗？ / Do you want to sign out of Shuyuan?</p><p>${button}</p><p><a href="/library/">保持登录 / Stay signed in</a></p>`,
+      );
 }
 
 export async function postLogoutSuccessSource(ctx: any): Promise<void> {

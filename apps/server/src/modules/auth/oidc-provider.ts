@@ -11,6 +11,7 @@ import { oauthClient } from './oauth-client.table.ts';
 import { postLogoutUri, redirectUris } from './origin.ts';
 import { ACCESS_TOKEN_TTL, API_SCOPE, CLIENT_TOKEN_PREFIX, DESKTOP_CLIENT_ID, WEB_CLIENT_ID } from './tokens.ts';
 import { recordLogin } from './login-log.ts';
+import { signOutGuard } from './sign-out.ts';
 
 export const OIDC_MOUNT = '/oauth2';
 const DAY = 24 * 60 * 60;
@@ -114,6 +115,7 @@ function configuration(db: Db, origin: string, secrets: ProviderSecrets) {
 async function createProvider(db: Db, origin: string, secrets: ProviderSecrets) {
   const provider = new Provider(`${origin}${OIDC_MOUNT}`, configuration(db, origin, secrets));
   provider.proxy = true;
+  provider.use(signOutGuard(db, provider));
   // Device clients' secrets are stored hashed (oauth_client.secret_hash).
   provider.Client.prototype.compareClientSecret = function (this: any, actual: string) {
     return verifyPassword(actual, this.clientSecret);

@@ -25,13 +25,29 @@ export class Browser {
     }
   }
 
-  async get(url: string, headers: Record<string, string> = {}) {
+  get(url: string, headers: Record<string, string> = {}) {
+    return this.send('GET', url, undefined, headers);
+  }
+
+  /** Posts a form, as a browser submits one. */
+  post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    const body = new URLSearchParams(form).toString();
+    return this.send('POST', url, body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    url: string,
+    payload: string | undefined,
+    headers: Record<string, string>,
+  ) {
     const u = new URL(url, ORIGIN);
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.t.inject({
-      method: 'GET',
+      method,
       url: u.pathname + u.search,
       headers: { host: u.host, ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload }),
     });
     this.keep(res.headers['set-cookie']);
     return res;

@@ -113,10 +113,14 @@ export async function revokeTokenAndGrant(db: Db, token: string): Promise<void> 
     .where(and(eq(oidcPayload.type, 'AccessToken'), eq(oidcPayload.id, token)))
     .limit(1);
   await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'AccessToken'), eq(oidcPayload.id, token)));
-  if (row?.grantId) {
-    await db.delete(oidcPayload).where(eq(oidcPayload.grantId, row.grantId));
-    await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'Grant'), eq(oidcPayload.id, row.grantId)));
-  }
+  if (row?.grantId) await revokeGrant(db, row.grantId);
+  clearTokenCache();
+}
+
+/** Revokes a grant and everything issued under it: codes, access and refresh tokens. */
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  await db.delete(oidcPayload).where(eq(oidcPayload.grantId, grantId));
+  await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'Grant'), eq(oidcPayload.id, grantId)));
   clearTokenCache();
 }
 
