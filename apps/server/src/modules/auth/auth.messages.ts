@@ -41,5 +41,9 @@ registerMessages({
   'auth.password.confirmRequired': { zh: '请再次输入新密码', en: 'Please confirm the new password' },
   'auth.password.oldWrong': { zh: '原密码错误', en: 'The old password is wrong' },
   'auth.password.changed': { zh: '密码已修改，请重新登录', en: 'Password is changed, please log in again' },
+  'auth.rateLimited': {
+    zh: '尝试过于频繁，请 {{seconds}} 秒后再试',
+    en: 'Too many attempts, please try again in {{seconds}} seconds',
+  },
   'auth.user.notFound': { zh: '用户不存在', en: 'User does not exist' },
 });

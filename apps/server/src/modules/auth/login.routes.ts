@@ -9,6 +9,7 @@ import { recordLogin } from './login-log.ts';
 import { authenticate } from './login.service.ts';
 import type { ProviderRegistry } from './oidc-provider.ts';
 import { requestOrigin } from './origin.ts';
+import { limitRate } from './rate-limit.ts';
 
 export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegistry): void {
   route(app, {
@@ -16,7 +17,8 @@ export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegi
     url: `${P}/Home/ImageCaptCha`,
     access: 'public',
     summary: 'A new sign-in picture code (the answer stays on the server for 5 minutes, one use)',
-    handler: async ({ db, reply }): Promise<CaptchaImage> => {
+    handler: async ({ db, req, reply }): Promise<CaptchaImage> => {
+      limitRate('captcha', { address: req.ip }, reply);
       reply.header('cache-control', 'no-store');
       return createCaptcha(db);
     },
@@ -27,7 +29,8 @@ export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegi
     access: 'public',
     schema: LoginBody,
     summary: 'Signs in with account and password and finishes the pending OpenID sign-in',
-    handler: async ({ body, db, req, t }): Promise<LoginResult> => {
+    handler: async ({ body, db, req, reply, t }): Promise<LoginResult> => {
+      limitRate('signIn', { address: req.ip, account: body.account }, reply);
       const client = { ip: req.ip, userAgent: req.headers['user-agent'] };
       if (app.config.loginCaptcha) {
         if (!body.captcha || !body.captchaId) {

@@ -14,6 +14,7 @@ import { authEnv } from './auth-env.ts';
 import { exchangeExternal } from './external.ts';
 import { recordLogin } from './login-log.ts';
 import { OIDC_MOUNT, type ProviderRegistry } from './oidc-provider.ts';
+import { limitRate } from './rate-limit.ts';
 import { callbackUri, postLogoutUri, requestOrigin, searchCallbackUri } from './origin.ts';
 import { builtInToken, redirectFor } from './token-exchange.ts';
 import { API_SCOPE, refreshTokenClient, revokeTokenAndGrant, WEB_CLIENT_ID } from './tokens.ts';
@@ -84,7 +85,8 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
     access: 'public',
     schema: TokenByCodeBody,
     summary: 'Exchanges an authorization code (built-in or external provider) for tokens',
-    handler: async ({ body, req, db }) => {
+    handler: async ({ body, req, reply, db }) => {
+      limitRate('token', { address: req.ip }, reply);
       const origin = requestOrigin(req);
       const { clientId, redirectUri } = redirectFor(body.url, origin);
       const ext = authEnv().external;
@@ -107,12 +109,14 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
     access: 'public',
     schema: RefreshTokenBody,
     summary: 'New tokens for a refresh token (refresh_token grant)',
-    handler: async ({ body, req, db }) =>
-      builtInToken(app, requestOrigin(req), {
+    handler: async ({ body, req, reply, db }) => {
+      limitRate('token', { address: req.ip }, reply);
+      return builtInToken(app, requestOrigin(req), {
         grant_type: 'refresh_token',
         refresh_token: body.refreshToken,
         client_id: await refreshTokenClient(db, body.refreshToken),
-      }),
+      });
+    },
   });
 
   route(app, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { OIDC_MOUNT } from './oidc-provider.ts';
 import { authEnv } from './auth-env.ts';
+import { INTERNAL_HEADER, INTERNAL_SECRET } from './rate-limit.ts';
 import { callbackUri, searchCallbackUri } from './origin.ts';
 import { DESKTOP_CLIENT_ID, WEB_CLIENT_ID } from './tokens.ts';
 
@@ -46,6 +47,7 @@ export async function builtInToken(
       host: u.host,
       'x-forwarded-proto': u.protocol.replace(':', ''),
       'content-type': 'application/x-www-form-urlencoded',
+      [INTERNAL_HEADER]: INTERNAL_SECRET,
     },
     payload: body.toString(),
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { P } from '../../config.ts';
 import { ok } from '../../platform/envelope.ts';
 import { route } from '../../platform/route.ts';
+import { limitRate } from './rate-limit.ts';
 import { assertMember, changePassword, readerProfile, schoolByCode, schoolsOf, sessionUser } from './user.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance): void {
@@ -48,7 +49,8 @@ export function registerUserRoutes(app: FastifyInstance): void {
     audit: 'user.password',
     raw: true,
     summary: "Changes the caller's password and signs them out everywhere",
-    handler: async ({ body, db, user, t }) => {
+    handler: async ({ body, db, req, reply, user, t }) => {
+      limitRate('password', { address: req.ip, account: `user:${user!.userId}` }, reply);
       await changePassword(db, user!.userId, body, t);
       // The envelope's msg is what the user sees: 'Password is changed, please log in again' (spec §8).
       return ok(null, t('auth.password.changed'));

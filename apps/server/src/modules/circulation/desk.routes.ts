@@ -15,6 +15,7 @@ import { allBorrowing } from './all-loans.service.ts';
 import { readListFile, uploadedFile } from './batch-file.ts';
 import { type BorrowLine, batchBorrow, batchReturn } from './batch.service.ts';
 import { deferralRecords, deferredItems, deferReturn } from './deferral.service.ts';
+import { limitRate } from '../auth/rate-limit.ts';
 import { checkVerify, needVerify } from './verify.service.ts';
 
 /** The desk's extra commands: verification, batch borrow/return, deferred return, every open loan. */
@@ -30,7 +31,10 @@ export function deskRoutes(app: FastifyInstance): void {
     access: 'surrency.borrow:borrow',
     schema: CheckVerifyBody,
     summary: "Checks the reader's password; the token goes with LiteratureCirc for 30 minutes",
-    handler: ({ db, scope, body }) => checkVerify(db, scope, body),
+    handler: ({ db, scope, body, req, reply }) => {
+      limitRate('verify', { address: req.ip, account: `reader:${scope.schoolId}:${body.readerBarcode}` }, reply);
+      return checkVerify(db, scope, body);
+    },
   });
 
   route(app, {

@@ -8,6 +8,7 @@ import type { PinMarks } from '../../sip2/pin-marks.ts';
 import type { PatronAnswer, SipContext } from '../../sip2/port.ts';
 import type { PatronStatus } from '../../sip2/protocol/values.ts';
 import '../../sip2/sip2.messages.ts';
+import { countFailure, failuresExceeded } from '../auth/rate-limit.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
@@ -142,7 +143,8 @@ export async function patron(ctx: SipContext, patronId: string, password: string
 /**
  * AD against the reader's password: undefined when none was sent and none is asked for (an empty AD is none).
  * With the connection's marks, a PIN this connection verified against the same stored hash lately is accepted
- * without hashing it again (sip2/pin-marks.ts); a wrong one is always hashed and refused.
+ * without hashing it again (sip2/pin-marks.ts); a wrong one is always hashed and refused. A reader whose
+ * password failed too often within the minute (rate-limit group 'verify') is answered wrong without a check.
  */
 export async function checkPassword(
   r: Reader,
@@ -151,10 +153,16 @@ export async function checkPassword(
   pins?: PinMarks,
 ): Promise<boolean | undefined> {
   if (!password) return required ? false : undefined;
-  if (!r.passwordHash) return false;
+  const key = `reader:${r.id}`;
+  if (failuresExceeded('verify', key)) return false;
+  if (!r.passwordHash) {
+    countFailure('verify', key);
+    return false;
+  }
   if (pins?.has(r.id, password, r.passwordHash)) return true;
   const ok = await verifyPassword(password, r.passwordHash);
   if (ok) pins?.add(r.id, password, r.passwordHash);
+  else countFailure('verify', key);
   return ok;
 }
 

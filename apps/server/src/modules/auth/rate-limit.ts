@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { BizError } from '../../platform/errors.ts';
+
+/**
+ * Rate limits of the password-guessing surfaces: sign-in, tokens, picture codes, password change and reader
+ * verification (desk and SIP2). Each group allows so many calls per minute per client address and per account;
+ * over the limit the caller gets HTTP 429 with the envelope, errorCode RATE_LIMITED and a Retry-After header.
+ * Counts live in this process (fixed one-minute windows): several processes behind a load balancer each allow
+ * the limit. The SIP2 login keeps its own limit (3 failed logins close the connection).
+ */
+export type LimitGroup = 'signIn' | 'token' | 'captcha' | 'password' | 'verify';
+
+/** Calls per minute; 0 = no limit. */
+export interface Limit {
+  perAddress: number;
+  perAccount: number;
+}
+
+export const DEFAULT_RATE_LIMITS: Record<LimitGroup, Limit> = {
+  signIn: { perAddress: 60, perAccount: 10 },
+  token: { perAddress: 120, perAccount: 30 },
+  captcha: { perAddress: 60, perAccount: 0 },
+  password: { perAddress: 20, perAccount: 5 },
+  verify: { perAddress: 60, perAccount: 10 },
+};
+
+/** Environment variable of each group: `RATE_LIMIT_SIGNIN=60/10` (per address / per account, per minute). */
+export const RATE_LIMIT_ENV: Record<LimitGroup, string> = {
+  signIn: 'RATE_LIMIT_SIGNIN',
+  token: 'RATE_LIMIT_TOKEN',
+  captcha: 'RATE_LIMIT_CAPTCHA',
+  password: 'RATE_LIMIT_PASSWORD',
+  verify: 'RATE_LIMIT_VERIFY',
+};
+
+/** Reads the limits from the environment; a malformed value keeps the default. */
+export function loadRateLimits(env: NodeJS.ProcessEnv): Record<LimitGroup, Limit> {
+  const out = { ...DEFAULT_RATE_LIMITS };
+  for (const group of Object.keys(out) as LimitGroup[]) {
+    const m = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/.exec(env[RATE_LIMIT_ENV[group]] ?? '');
+    if (m)
+      out[group] = { perAddress: Number(m[1]), perAccount: m[2] === undefined ? out[group].perAccount : Number(m[2]) };
+  }
+  return out;
+}
+
+let limits = loadRateLimits(process.env);
+
+/** The limits in force. */
+export function rateLimits(): Record<LimitGroup, Limit> {
+  return limits;
+}
+
+/** Tests raise or lower limits (and start counting afresh) without touching process.env. */
+export function setRateLimits(next: Partial<Record<LimitGroup, Limit>>): void {
+  limits = { ...limits, ...next };
+  windows.clear();
+}
+
+const WINDOW_MS = 60_000;
+const MAX_KEYS = 50_000;
+const windows = new Map<string, { n: number; reset: number }>();
+
+/** Counts one call on `key`; answers the seconds to wait when it goes over `max` (0 = allowed). */
+function hit(key: string, max: number, now: number): number {
+  if (max <= 0) return 0;
+  let w = windows.get(key);
+  if (!w || w.reset <= now) {
+    if (windows.size >= MAX_KEYS) sweep(now);
+    w = { n: 0, reset: now + WINDOW_MS };
+    windows.set(key, w);
+  }
+  w.n++;
+  return w.n > max ? Math.max(1, Math.ceil((w.reset - now) / 1000)) : 0;
+}
+
+function sweep(now: number): void {
+  for (const [k, w] of windows) if (w.reset <= now) windows.delete(k);
+  if (windows.size >= MAX_KEYS) windows.clear();
+}
+
+export const rateLimited = (seconds: number) =>
+  new BizError('RATE_LIMITED', 'auth.rateLimited', { seconds }, 429, undefined, 429);
+
+/**
+ * Counts a call of `group` from `address` (and on `account` when given) and throws the 429 answer when either
+ * is over its limit. Both are counted, so a script spreading guesses over accounts or over addresses is caught.
+ */
+export function limitRate(
+  group: LimitGroup,
+  who: { address: string; account?: string | null },
+  reply?: FastifyReply,
+): void {
+  const limit = limits[group];
+  const now = Date.now();
+  const waitAddress = hit(`${group}|ip|${who.address}`, limit.perAddress, now);
+  const waitAccount = who.account ? hit(`${group}|acct|${who.account.toLowerCase()}`, limit.perAccount, now) : 0;
+  const wait = Math.max(waitAddress, waitAccount);
+  if (!wait) return;
+  reply?.header('retry-after', String(wait));
+  throw rateLimited(wait);
+}
+
+/**
+ * Failures-only counting for checks a machine repeats with every command (the SIP2 patron password): true when
+ * `account` already failed `group`'s per-account limit within the minute (then do not check at all).
+ */
+export function failuresExceeded(group: LimitGroup, account: string, now = Date.now()): boolean {
+  const max = limits[group].perAccount;
+  const w = windows.get(`${group}|fail|${account}`);
+  return max > 0 && !!w && w.reset > now && w.n >= max;
+}
+
+export function countFailure(group: LimitGroup, account: string, now = Date.now()): void {
+  hit(`${group}|fail|${account}`, limits[group].perAccount, now);
+}
+
+/**
+ * The server's own in-process calls of the token endpoint (GetTokenByCode, RefreshToken → /oauth2/connect/token)
+ * carry this header; the outer call was counted already. A random value per process, never sent to clients.
+ */
+export const INTERNAL_HEADER = 'x-shuyuan-internal';
+export const INTERNAL_SECRET = randomBytes(24).toString('base64url');
