@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdLight } from './vite/antd-light.ts';
+import { opacBuild } from './vite/opac-build.ts';
 import { pureContracts } from './vite/pure-contracts.ts';
 
 // The product version (root package.json), the same one the server reports at /healthz.
@@ -15,7 +16,7 @@ const api = process.env.SHUYUAN_API ?? 'http://localhost:3000';
 // Served by the API server under /library/ (spec §1); hash routing inside.
 export default defineConfig({
   base: '/library/',
-  plugins: [react(), pureContracts(), antdLight()],
+  plugins: [react(), pureContracts(), antdLight(), opacBuild()],
   define: {
     // /checkversion compares these with the server's /healthz.
     __APP_VERSION__: JSON.stringify(pkg.version),

@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loadBackOfficeTexts } from '../../i18n/back-office.ts';
 import { loadUserSession } from '../auth/load.ts';
 import { useSession } from '../auth/session.ts';
+import { OPAC_SIGNED_OUT_KEY, opacUrl, READER_IDENTITIES } from '../constants.ts';
 import { pageFor } from '../layout/menu.ts';
 import { Problem } from './Problem.tsx';
 
@@ -31,13 +32,24 @@ function Centered({ text }: { text: string }) {
 export function MainGate() {
   const { t } = useTranslation();
   const loc = useLocation();
-  const { token, user } = useSession();
+  const { token, user, menus } = useSession();
   const [failed, setFailed] = useState(false);
   const known = !!pageFor(loc.pathname);
 
   useEffect(() => {
+    // A reader who signed out from the public site comes back to it, not to the staff sign-in.
+    if (!token && sessionStorage.getItem(OPAC_SIGNED_OUT_KEY)) {
+      sessionStorage.removeItem(OPAC_SIGNED_OUT_KEY);
+      window.location.replace(opacUrl('/search'));
+      return;
+    }
     if (known && !token) void oidc().then((m) => m.signIn(`${loc.pathname}${loc.search}`));
   }, [known, token, loc.pathname, loc.search]);
+  // A reader with no back-office screen is taken to the personal area instead of an empty shell.
+  const readerOnly = !!user && menus.length === 0 && READER_IDENTITIES.includes(user.identity);
+  useEffect(() => {
+    if (readerOnly) window.location.replace(opacUrl('/search/personal'));
+  }, [readerOnly]);
   // A reloaded session starts the provider client too: automatic silent renewal and session monitoring.
   const signedIn = !!token;
   useEffect(() => {
@@ -67,6 +79,7 @@ export function MainGate() {
       />
     );
   }
+  if (readerOnly) return <Centered text={t('app.load.loadingSession')} />;
   return (
     <Suspense fallback={<Centered text={t('common.loading')} />}>
       <MainLayout />

@@ -1,0 +1,28 @@
+import type { PageDef } from '../../app/pages.ts';
+import ToOpac from './to-opac.tsx';
+
+/**
+ * Spec §2 public search routes under /library/#/…: the public site itself is /library/opac.html (apps/web/src/opac,
+ * its own small first load); these hand the route over to it.
+ */
+const ROUTES = [
+  '/search',
+  '/search/personal',
+  '/search/book',
+  '/search/book/details',
+  '/search/recommend',
+  '/search/recentnewbook',
+  '/search/classify',
+  '/user/circulation',
+  '/transition',
+  '/advancedsearch',
+  '/searchdetail',
+  '/userinfo',
+];
+
+export const pages: PageDef[] = ROUTES.map((path) => ({
+  path,
+  layout: 'opac',
+  component: ToOpac,
+  titleKey: 'shell.pages.publicSearch',
+}));

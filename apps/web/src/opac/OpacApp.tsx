@@ -1,0 +1,194 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter, Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../app/auth/session.ts';
+import { setLang } from '../i18n/index.ts';
+import { opacApi } from './opac-api.ts';
+import { meApi } from './personal/personal-api.ts';
+import { chooseSchool, useSchool } from './school.ts';
+import { signInReader } from './reader.ts';
+
+const SearchPage = lazy(() => import('./pages/search.page.tsx'));
+const AdvancedPage = lazy(() => import('./pages/advanced.page.tsx'));
+const DetailsPage = lazy(() => import('./pages/details.page.tsx'));
+const TransitionPage = lazy(() => import('./pages/transition.page.tsx'));
+const ClassifyPage = lazy(() => import('./pages/classify.page.tsx'));
+const ListPage = lazy(() => import('./pages/list.page.tsx'));
+const PersonalPage = lazy(() => import('./personal/personal.page.tsx'));
+const UserInfoPage = lazy(() => import('./personal/userinfo.page.tsx'));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="opac-loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
+
+/**
+ * Every page but the school chooser needs a school: `?school=CODE` in the address picks it (a link or QR code
+ * printed in the library), else the one remembered on this device, else the reader is asked for the code.
+ */
+function NeedSchool({ children }: { children: ReactNode }) {
+  const school = useSchool();
+  const loc = useLocation();
+  const navigate = useNavigate();
+  const code = new URLSearchParams(loc.search).get('school');
+  const [failed, setFailed] = useState(false);
+  const { token } = useSession();
+  const [ownSchool, setOwnSchool] = useState<'idle' | 'loading' | 'done'>('idle');
+  // A signed-in reader (e.g. sent here by the back office) searches their own school.
+  useEffect(() => {
+    if (school || code || !token || ownSchool !== 'idle') return;
+    setOwnSchool('loading');
+    meApi
+      .user()
+      .then((u) => {
+        const own = u.schools?.find((x) => x.id === u.SchoolID);
+        if (own) chooseSchool(own);
+      })
+      .catch(() => {})
+      .finally(() => setOwnSchool('done'));
+  }, [school, code, token, ownSchool]);
+  useEffect(() => {
+    if (!code || (school && school.code === code)) return;
+    opacApi
+      .school(code)
+      .then((s) => chooseSchool(s))
+      .catch(() => setFailed(true));
+  }, [code, school]);
+  useEffect(() => {
+    if (failed) navigate(`/transition?to=${encodeURIComponent(loc.pathname)}`, { replace: true });
+  }, [failed, navigate, loc.pathname]);
+  if (code && school?.code !== code && !failed) return <Loading />;
+  if (!school && !code && token && ownSchool !== 'done') return <Loading />;
+  if (!school) return <Navigate to={`/transition?to=${encodeURIComponent(loc.pathname + loc.search)}`} replace />;
+  return <>{children}</>;
+}
+
+function Header() {
+  const { t, i18n } = useTranslation();
+  const school = useSchool();
+  const { token } = useSession();
+  const en = i18n.language === 'en';
+  const [open, setOpen] = useState(false);
+  const loc = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
+  useEffect(() => setOpen(false), [loc.pathname]);
+  return (
+    <header className="opac-header">
+      <a
+        className="opac-skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('opac.nav.skip')}
+      </a>
+      <div className="opac-bar">
+        <Link to="/search" className="opac-brand">
+          <span aria-hidden="true">书苑</span>
+          <span className="opac-brand-school">
+            {school ? (en && school.enName) || school.name : t('opac.nav.catalogue')}
+          </span>
+        </Link>
+        <button
+          type="button"
+          className="opac-menu-button"
+          aria-expanded={open}
+          aria-controls="opac-nav"
+          onClick={() => setOpen(!open)}
+        >
+          {t('opac.nav.menu')}
+        </button>
+      </div>
+      <nav id="opac-nav" className={open ? 'opac-nav open' : 'opac-nav'} aria-label={t('opac.nav.label')}>
+        <NavLink to="/search" end>
+          {t('opac.nav.search')}
+        </NavLink>
+        <NavLink to="/advancedsearch">{t('opac.nav.advanced')}</NavLink>
+        <NavLink to="/search/classify">{t('opac.nav.classify')}</NavLink>
+        <NavLink to="/search/recentnewbook">{t('opac.nav.newBooks')}</NavLink>
+        <NavLink to="/search/recommend">{t('opac.nav.recommend')}</NavLink>
+        {token ? (
+          <NavLink to="/search/personal">{t('opac.nav.personal')}</NavLink>
+        ) : (
+          <button type="button" className="opac-link-button" onClick={() => void signInReader('/search/personal')}>
+            {t('opac.nav.signIn')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="opac-link-button"
+          lang={en ? 'zh-CN' : 'en'}
+          onClick={() => void setLang(en ? 'zh' : 'en')}
+        >
+          {en ? '中文' : 'English'}
+        </button>
+      </nav>
+    </header>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="opac">
+      <Header />
+      <main id="main" tabIndex={-1} className="opac-main">
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </main>
+      <footer className="opac-footer">
+        <Link to="/transition">{t('opac.nav.changeSchool')}</Link>
+        <span>{t('opac.nav.poweredBy')}</span>
+      </footer>
+    </div>
+  );
+}
+
+const at = (el: ReactNode) => (
+  <NeedSchool>
+    <Shell>{el}</Shell>
+  </NeedSchool>
+);
+
+/**
+ * The public search site and the personal area: spec §2 routes as hash routes of /library/opac.html. Plain HTML
+ * controls styled by opac.css (no antd here): a phone's first load stays small.
+ */
+export function OpacApp() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    document.documentElement.lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+  }, [i18n.language]);
+  return (
+    <HashRouter>
+      <Routes>
+        <Route path="/" element={<Navigate to="/search" replace />} />
+        <Route
+          path="/transition"
+          element={
+            <Shell>
+              <TransitionPage />
+            </Shell>
+          }
+        />
+        <Route path="/search" element={at(<SearchPage />)} />
+        <Route path="/advancedsearch" element={at(<AdvancedPage />)} />
+        <Route path="/search/book/details" element={at(<DetailsPage />)} />
+        <Route path="/searchdetail" element={at(<DetailsPage />)} />
+        <Route path="/search/classify" element={at(<ClassifyPage />)} />
+        <Route path="/search/recentnewbook" element={at(<ListPage kind="new" />)} />
+        <Route path="/search/recommend" element={at(<ListPage kind="recommend" />)} />
+        <Route path="/search/personal" element={at(<PersonalPage />)} />
+        <Route path="/search/book" element={at(<PersonalPage tab="loans" />)} />
+        <Route path="/user/circulation" element={at(<PersonalPage tab="loans" />)} />
+        <Route path="/userinfo" element={at(<UserInfoPage />)} />
+        <Route path="*" element={<Navigate to="/search" replace />} />
+      </Routes>
+    </HashRouter>
+  );
+}
