@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -10,6 +10,7 @@ import { loan } from './circulation.table.ts';
 import type { ReaderRow } from './circulation.hooks.ts';
 import { findReader, loanCounts, readerInfoOf } from './reader.service.ts';
 import { deskConfig, LOAN_RULES, openDaysBetween, pickRule } from './rules.service.ts';
+import { statement } from './statement.ts';
 
 /**
  * What the lending desk's reader panel shows — the reader's borrowing limits, their open loans, the copies waiting
@@ -80,7 +81,17 @@ export async function loanRowsIn(
   userId: number,
   page: { limit: number; offset: number } = { limit: 100, offset: 0 },
 ) {
-  const rows = await db
+  const rows = await loanRows(db, v.scope, { userId, limit: page.limit, offset: page.offset });
+  return rows.map((x) => ({ ...x, overdueDays: openDaysBetween(x.dueDate, v.today, v.closed) }));
+}
+
+/** Copies waiting on the hold shelf for the reader (reservations 'ready'), soonest hold end first. */
+export async function holdsOf(db: Db, scope: Scope, readerId: number) {
+  return holdRows(db, scope, { readerId });
+}
+
+const loanRows = statement('circ_reader_loans', (db, school) =>
+  db
     .select({
       loanId: loan.id,
       copyId: loan.copyId,
@@ -94,18 +105,15 @@ export async function loanRowsIn(
     .from(loan)
     .innerJoin(copy, eq(copy.id, loan.copyId))
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
-    .where(v.scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)))
+    .where(school.where(loan, eq(loan.userId, sql.placeholder('userId')), isNull(loan.returnedAt)))
     .orderBy(loan.dueDate, desc(loan.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .prepare('circ_reader_loans')
-    .execute();
-  return rows.map((x) => ({ ...x, overdueDays: openDaysBetween(x.dueDate, v.today, v.closed) }));
-}
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('circ_reader_loans'),
+);
 
-/** Copies waiting on the hold shelf for the reader (reservations 'ready'), soonest hold end first. */
-export async function holdsOf(db: Db, scope: Scope, readerId: number) {
-  return db
+const holdRows = statement('circ_reader_holds', (db, school) =>
+  db
     .select({
       reservationId: reservation.id,
       barcode: copy.barcode,
@@ -116,11 +124,15 @@ export async function holdsOf(db: Db, scope: Scope, readerId: number) {
     .from(reservation)
     .innerJoin(copy, eq(copy.id, reservation.copyId))
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, reservation.recordId))
-    .where(scope.where(reservation, and(eq(reservation.readerId, readerId), eq(reservation.state, 'ready'))))
+    .where(
+      school.where(
+        reservation,
+        and(eq(reservation.readerId, sql.placeholder('readerId')), eq(reservation.state, 'ready')),
+      ),
+    )
     .orderBy(asc(reservation.holdUntil), asc(reservation.id))
-    .prepare('circ_reader_holds')
-    .execute();
-}
+    .prepare('circ_reader_holds'),
+);
 
 /** The whole panel: limits, open loans, holds (three statements at most when the counts are at hand: two). */
 export async function panelIn(db: Db, v: PanelView) {

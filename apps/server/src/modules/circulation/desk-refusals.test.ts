@@ -364,6 +364,14 @@ describe('isolation and permissions', () => {
     expect((await t.post(`${P}/Circulation/LiteratureReturn`, { barcode: b }, as)).json.errorCode).toBe(
       'COPY_NOT_FOUND',
     );
+    // The desk's statements are built once, with the school as a value: another school's scans find nothing here.
+    expect((await t.post(`${P}/Circulation/DeskReader`, { readerBarcode: r.account }, as)).json.errorCode).toBe(
+      'READER_NOT_FOUND',
+    );
+    const stranger = await makeReader(t.db, new Scope(other));
+    expect(
+      (await t.post(`${P}/Circulation/DeskBorrow`, { readerBarcode: stranger.account, barcode: b }, as)).json.errorCode,
+    ).toBe('COPY_NOT_FOUND');
     const batch = await t.post(`${P}/Circulation/batchreturn`, { barcodes: [b] }, as);
     expect(batch.json.data).toMatchObject({ succeeded: 0, failed: 1 });
     const mine = await t.post(`${P}/Circulation/GetAllBorrowing`, { SearchKey: b });

@@ -10,14 +10,17 @@ import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import type { CopyRow, Tx } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
+import { statement } from './statement.ts';
 
 /**
  * The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). The '' is
  * written into the SQL, not passed as a parameter: so the plan of a named statement can use the partial index
  * copy_school_rfid_uq (rfid <> '').
  */
-const scanned = (barcode: string) =>
-  or(eq(copy.barcode, barcode), and(eq(copy.rfid, barcode), sql`${copy.rfid} <> ''`));
+const scanned = () => {
+  const code = sql.placeholder('code');
+  return or(eq(copy.barcode, code), and(eq(copy.rfid, code), sql`${copy.rfid} <> ''`));
+};
 
 /*
  * The desk's statements run many times a second: they are named (`.prepare(name)`), so PostgreSQL parses and plans
@@ -31,16 +34,7 @@ const scanned = (barcode: string) =>
  * prefix, length) is reported as such; a well-formed unknown barcode → COPY_NOT_FOUND.
  */
 export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
-  const [c] = await tx
-    .select({ copy, title: catalogueRecord.title, resourceTypeId: catalogueRecord.resourceTypeId })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(scope.where(copy, scanned(barcode)))
-    .orderBy(copy.id)
-    .limit(1)
-    .for('update', { of: copy })
-    .prepare('circ_lock_copy')
-    .execute();
+  const [c] = await lockCopyRow(tx, scope, { code: barcode });
   if (!c) {
     await checkScannedBarcode(tx, scope, barcode);
     throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
@@ -54,7 +48,24 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
  * and findOpenLoan, which tell which it is.
  */
 export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
-  const [r] = await tx
+  const [r] = await lockLoanedCopyRow(tx, scope, { code: barcode });
+  return r;
+}
+
+const lockCopyRow = statement('circ_lock_copy', (tx, school) =>
+  tx
+    .select({ copy, title: catalogueRecord.title, resourceTypeId: catalogueRecord.resourceTypeId })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .where(school.where(copy, scanned()))
+    .orderBy(copy.id)
+    .limit(1)
+    .for('update', { of: copy })
+    .prepare('circ_lock_copy'),
+);
+
+const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
+  tx
     .select({
       copy,
       title: catalogueRecord.title,
@@ -67,14 +78,12 @@ export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
     .innerJoin(loan, and(eq(loan.copyId, copy.id), isNull(loan.returnedAt)))
     .innerJoin(appUser, eq(appUser.id, loan.userId))
-    .where(scope.where(copy, scanned(barcode)))
+    .where(school.where(copy, scanned()))
     .orderBy(copy.id)
     .limit(1)
     .for('update', { of: [copy, loan] })
-    .prepare('circ_lock_loaned_copy')
-    .execute();
-  return r;
-}
+    .prepare('circ_lock_loaned_copy'),
+);
 
 /**
  * Lends the locked copy: moves it to 'borrowed' (bumping its version) and writes the open loan, in one statement.
@@ -133,16 +142,19 @@ export async function moveCopy(tx: Tx, c: CopyRow, to: CircState) {
 
 /** The open loan of a copy, locked, with its reader's account and name. */
 export async function findOpenLoan(tx: Tx, scope: Scope, copyId: number) {
-  const [l] = await tx
+  const [l] = await openLoanRow(tx, scope, { copyId });
+  return l;
+}
+
+const openLoanRow = statement('circ_open_loan', (tx, school) =>
+  tx
     .select({ loan, account: appUser.account, name: appUser.name })
     .from(loan)
     .innerJoin(appUser, eq(appUser.id, loan.userId))
-    .where(scope.where(loan, eq(loan.copyId, copyId), isNull(loan.returnedAt)))
+    .where(school.where(loan, eq(loan.copyId, sql.placeholder('copyId')), isNull(loan.returnedAt)))
     .for('update', { of: loan })
-    .prepare('circ_open_loan')
-    .execute();
-  return l;
-}
+    .prepare('circ_open_loan'),
+);
 
 export async function lockOpenLoan(tx: Tx, scope: Scope, copyId: number, barcode: string) {
   const l = await findOpenLoan(tx, scope, copyId);

@@ -1,6 +1,6 @@
 import { maskPhone } from '@shuyuan/contracts/common/validators';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { count, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { list, pageOffset } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
@@ -13,6 +13,7 @@ import { reviewStateOf } from '../circ-records/review-state.ts';
 import { loan } from './circulation.table.ts';
 import { limitIn, loanRowsIn } from './desk-panel.service.ts';
 import { deskConfig, schoolToday } from './rules.service.ts';
+import { statement } from './statement.ts';
 
 export type Reader = typeof appUser.$inferSelect;
 
@@ -47,18 +48,30 @@ export async function lockReaderForLoan(
   scope: Scope,
   who: { readerId?: number; readerBarcode?: string },
 ): Promise<{ reader: Reader; config: string | null }> {
-  const [r] = await tx
-    .select({ reader: appUser, config: CONFIG_VERSION })
-    .from(appUser)
-    .where(scope.where(appUser, readerCondition(who)))
-    .orderBy(appUser.id)
-    .limit(1)
-    .for('update', { of: appUser })
-    .prepare(who.readerId !== undefined ? 'circ_lock_reader_id' : 'circ_lock_reader')
-    .execute();
+  const [r] =
+    who.readerId !== undefined
+      ? await lockReaderById(tx, scope, { id: who.readerId })
+      : await lockReaderByCode(tx, scope, { code: who.readerBarcode ?? '' });
   if (!r) throw fail(CircError.READER_NOT_FOUND, 'circ.readerNotFound', { barcode: who.readerBarcode ?? who.readerId });
   return r;
 }
+
+const lockReaderWhere = (name: string, cond: SQL) =>
+  statement(name, (db, school) =>
+    db
+      .select({ reader: appUser, config: CONFIG_VERSION })
+      .from(appUser)
+      .where(school.where(appUser, cond))
+      .orderBy(appUser.id)
+      .limit(1)
+      .for('update', { of: appUser })
+      .prepare(name),
+  );
+const lockReaderById = lockReaderWhere('circ_lock_reader_id', eq(appUser.id, sql.placeholder('id')));
+const lockReaderByCode = lockReaderWhere(
+  'circ_lock_reader',
+  or(eq(appUser.account, sql.placeholder('code')), eq(appUser.cardRfid, sql.placeholder('code'))) as SQL,
+);
 
 /** A reader by id, or by barcode: account or card RFID. */
 const readerCondition = (who: { readerId?: number; readerBarcode?: string }) =>
@@ -80,25 +93,32 @@ export function checkReaderValid(r: Reader, today: string): void {
  * is not 'processed' — under overdue mode "single processing" only these block borrowing.
  */
 export async function loanCounts(db: Db, scope: Scope, userId: number, today: string, resourceTypeId?: number) {
-  const ofType =
+  const [c] =
     resourceTypeId === undefined
-      ? sql`true`
-      : sql`${loan.recordId} in (select ${catalogueRecord.id} from ${catalogueRecord} where ${eq(catalogueRecord.resourceTypeId, resourceTypeId)})`;
-  const [c] = await db
-    .select({
-      open: sql<number>`count(*) filter (where ${ofType})`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${lt(loan.dueDate, today)})`.mapWith(Number),
-      unreviewed:
-        sql<number>`count(*) filter (where ${lt(loan.dueDate, today)} and ${reviewStateOf(loan.id)} <> 'processed')`.mapWith(
-          Number,
-        ),
-    })
-    .from(loan)
-    .where(scope.where(loan, eq(loan.userId, userId), isNull(loan.returnedAt)))
-    .prepare(resourceTypeId === undefined ? 'circ_loan_counts' : 'circ_loan_counts_type')
-    .execute();
+      ? await countLoans(db, scope, { userId, today })
+      : await countLoansOfType(db, scope, { userId, today, typeId: resourceTypeId });
   return { open: c?.open ?? 0, overdue: c?.overdue ?? 0, unreviewed: c?.unreviewed ?? 0 };
 }
+
+const countLoansWhere = (name: string, ofType: SQL) =>
+  statement(name, (db, school) => {
+    const overdue = lt(loan.dueDate, sql.placeholder('today'));
+    return db
+      .select({
+        open: sql<number>`count(*) filter (where ${ofType})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${overdue})`.mapWith(Number),
+        unreviewed:
+          sql<number>`count(*) filter (where ${overdue} and ${reviewStateOf(loan.id)} <> 'processed')`.mapWith(Number),
+      })
+      .from(loan)
+      .where(school.where(loan, eq(loan.userId, sql.placeholder('userId')), isNull(loan.returnedAt)))
+      .prepare(name);
+  });
+const countLoans = countLoansWhere('circ_loan_counts', sql`true`);
+const countLoansOfType = countLoansWhere(
+  'circ_loan_counts_type',
+  sql`${loan.recordId} in (select ${catalogueRecord.id} from ${catalogueRecord} where ${eq(catalogueRecord.resourceTypeId, sql.placeholder('typeId'))})`,
+);
 
 /** P/Literature/GetCircUserInfoByBarCode: who is at the desk (photo, class, card state), phone masked, loan counts. */
 export async function readerInfo(db: Db, scope: Scope, readerBarcode: string) {

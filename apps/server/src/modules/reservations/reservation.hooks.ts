@@ -1,6 +1,7 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { ReservationError } from '@shuyuan/contracts/reservations/reservation';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { statement } from '../circulation/statement.ts';
 import { fail } from '../../platform/errors.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import {
@@ -31,6 +32,22 @@ import { reservation } from './reservation.table.ts';
  *   goes to the next reader; copies on loan of a title with a queue are 'reserving'.
  * - renew: refused while someone waits for the title and no copy is on the shelf (RESERVATION_WAITING).
  */
+/** The title's open reservations, locked (a statement built once: circulation/statement.ts). */
+const titleOpen = statement('resv_title_open', (tx, school) =>
+  tx
+    .select()
+    .from(reservation)
+    .where(
+      school.where(
+        reservation,
+        eq(reservation.recordId, sql.placeholder('recordId')),
+        inArray(reservation.state, ['waiting', 'ready']),
+      ),
+    )
+    .for('update')
+    .prepare('resv_title_open'),
+);
+
 export function registerReservationHooks(): void {
   registerReturnHook(async ({ tx, scope, today, copy: c }) => {
     const head = await queueHead(tx, scope, c);
@@ -64,19 +81,7 @@ export function registerReservationHooks(): void {
   registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId }) => {
     // The title's open reservations, locked: usually none, and then there is nothing to collect or to sync
     // (copies are 'reserving' only while someone waits).
-    const open = await tx
-      .select()
-      .from(reservation)
-      .where(
-        scope.where(
-          reservation,
-          eq(reservation.recordId, c.recordId),
-          inArray(reservation.state, ['waiting', 'ready']),
-        ),
-      )
-      .for('update')
-      .prepare('resv_title_open')
-      .execute();
+    const open = await titleOpen(tx, scope, { recordId: c.recordId });
     if (!open.length) return;
     const mine = open.filter((r) => r.readerId === reader.id);
     let released = false;

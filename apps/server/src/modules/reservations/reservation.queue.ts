@@ -7,6 +7,7 @@ import { copy } from '../catalogue/catalogue.table.ts';
 import type { CopyRow, Tx } from '../circulation/circulation.hooks.ts';
 import { moveCopy } from '../circulation/loan-locks.ts';
 import { dueDateAfter } from '../circulation/rules.service.ts';
+import { statement } from '../circulation/statement.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { reservation } from './reservation.table.ts';
 
@@ -51,18 +52,27 @@ export async function nextWaiting(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 
  * of the title (`fillable` false), else undefined — nobody waits for the title. One statement.
  */
 export async function queueHead(tx: Tx, scope: Scope, c: Pick<CopyRow, 'id' | 'recordId'>) {
-  const fillable = fillableBy(c);
-  const [r] = await tx
+  const [r] = await queueHeadRow(tx as Db, scope, { copyId: c.id, recordId: c.recordId });
+  return r;
+}
+
+const queueHeadRow = statement('resv_queue_head', (tx, school) => {
+  const fillable = or(eq(reservation.copyLevel, false), eq(reservation.copyId, sql.placeholder('copyId')));
+  return tx
     .select({ reservation, fillable: sql<boolean>`coalesce(${fillable}, false)` })
     .from(reservation)
-    .where(scope.where(reservation, eq(reservation.state, 'waiting'), eq(reservation.recordId, c.recordId)))
+    .where(
+      school.where(
+        reservation,
+        eq(reservation.state, 'waiting'),
+        eq(reservation.recordId, sql.placeholder('recordId')),
+      ),
+    )
     .orderBy(sql`coalesce(${fillable}, false) desc`, asc(reservation.createdAt), asc(reservation.id))
     .limit(1)
     .for('update', { of: reservation })
-    .prepare('resv_queue_head')
-    .execute();
-  return r;
-}
+    .prepare('resv_queue_head');
+});
 
 /** The hold-shelf end date: today + the school's hold days (circ.reservationHoldDays), past closed days. */
 export async function holdUntilFrom(tx: Tx, scope: Scope, today: string): Promise<string> {
