@@ -46,7 +46,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: opts.config.logLevel } : false,
     genReqId: () => `${Date.now().toString(36)}-${(++reqSeq).toString(36)}`,
     bodyLimit: MAX_FILE_BYTES,
-    trustProxy: true,
+    // X-Forwarded-For/-Host/-Proto only from the proxies TRUST_PROXY names (README): a client's own headers
+    // never reach the sign-in log or the choice of origin (platform/origin.ts).
+    trustProxy: opts.config.trustProxy,
     // Per-request lines would flood a school server's console; errors and start-up are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -8,8 +8,20 @@ export interface Config {
   adminPassword: string | undefined;
   loginCaptcha: boolean;
   sip2Port: number;
-  /** Public origin used in OIDC redirect URIs; defaults to http://localhost:PORT */
+  /** The address printed at start and the fallback origin of sign-in; the first of PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * Every origin listed in PUBLIC_URL (comma-separated): the only addresses sign-in issues redirects for. Empty when
+   * PUBLIC_URL is unset: then the server's own addresses (localhost, its network interfaces, its host name) are used
+   * (platform/origin.ts).
+   */
+  publicOrigins: string[];
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For/-Host/-Proto to believe (Fastify's trustProxy). Unset: nobody's; a
+   * comma-separated list of addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`: those proxies; `true`:
+   * any (only when nothing but the proxy can reach the server).
+   */
+  trustProxy: boolean | string[];
   webDist: string;
   timeZone: string;
   logLevel: string;
@@ -23,6 +35,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
+  const publicOrigins = (env.PUBLIC_URL ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map(originOf);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -31,13 +48,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     sip2Port: Number(env.SIP2_PORT ?? 6001),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: publicOrigins[0] ?? `http://localhost:${port}`,
+    publicOrigins,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     timeZone: env.TZ_SCHOOL ?? 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
     demoData: (env.DEMO_DATA ?? 'on').toLowerCase() !== 'off',
   };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`PUBLIC_URL: "${url}" is not an address such as https://library.school.cn`);
+  }
+}
+
+export function parseTrustProxy(v: string | undefined): boolean | string[] {
+  const s = (v ?? '').trim();
+  if (!s || /^(0|false|off|no)$/i.test(s)) return false;
+  if (/^(true|on|yes)$/i.test(s)) return true;
+  // A hop count cannot tell a proxy from a client that adds hops of its own (Fastify trusts nobody for a number).
+  if (/^\d+$/.test(s)) {
+    throw new Error(`TRUST_PROXY=${s}: name the proxy instead of a hop count, e.g. loopback or 10.0.0.5`);
+  }
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export { P } from '@shuyuan/contracts/common/paths';

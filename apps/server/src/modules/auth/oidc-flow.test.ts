@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '../../config.ts';
@@ -99,21 +100,26 @@ describe('sign-in code flow with PKCE', () => {
   });
 
   it('serves discovery for the address the browser used (a LAN IP)', async () => {
+    // One of this machine's own addresses: sign-in never follows a host the machine does not own (origin.test.ts).
+    const lan =
+      Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.2';
     const res = await t.inject({
       method: 'GET',
       url: '/oauth2/.well-known/openid-configuration',
-      headers: { host: '192.168.1.20:3000' },
+      headers: { host: `${lan}:3000` },
     });
     const d = res.json();
-    expect(d.issuer).toBe('http://192.168.1.20:3000/oauth2');
-    expect(d.token_endpoint).toBe('http://192.168.1.20:3000/oauth2/connect/token');
-    expect(d.authorization_endpoint).toBe('http://192.168.1.20:3000/oauth2/auth');
-    const cfg = await t.get(`${P}/WebPlat/GetPlatConfig`, {}, { token: null, headers: { host: '192.168.1.20:3000' } });
+    expect(d.issuer).toBe(`http://${lan}:3000/oauth2`);
+    expect(d.token_endpoint).toBe(`http://${lan}:3000/oauth2/connect/token`);
+    expect(d.authorization_endpoint).toBe(`http://${lan}:3000/oauth2/auth`);
+    const cfg = await t.get(`${P}/WebPlat/GetPlatConfig`, {}, { token: null, headers: { host: `${lan}:3000` } });
     expect(cfg.json.data).toMatchObject({
-      authority: 'http://192.168.1.20:3000/oauth2',
+      authority: `http://${lan}:3000/oauth2`,
       clientId: 'shuyuan-web',
-      redirectUri: 'http://192.168.1.20:3000/library/callback',
-      searchRedirectUri: 'http://192.168.1.20:3000/library/callbacksearch',
+      redirectUri: `http://${lan}:3000/library/callback`,
+      searchRedirectUri: `http://${lan}:3000/library/callbacksearch`,
       external: false,
     });
   });

@@ -17,8 +17,15 @@ export function registerOidcRoutes(app: FastifyInstance, registry: ProviderRegis
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = async (req: any, reply: any) => {
-      const provider = await registry.get(requestOrigin(req));
+      const origin = requestOrigin(req);
+      const provider = await registry.get(origin);
       let raw = req.raw;
+      // The provider (Koa, proxy mode) reads the forwarded headers: it gets the origin and client address decided
+      // above, never a client's own X-Forwarded-* (TRUST_PROXY decides those).
+      const u = new URL(origin);
+      raw.headers['x-forwarded-host'] = u.host;
+      raw.headers['x-forwarded-proto'] = u.protocol.slice(0, -1);
+      raw.headers['x-forwarded-for'] = req.ip;
       if (
         req.method === 'POST' &&
         req.url.split('?')[0] === TOKEN_PATH &&

@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-
-const HOST_RE = /^[a-z0-9.\-[\]:]+$/i;
+import { publicOrigin } from '../../platform/origin.ts';
 
 /**
- * The origin the browser used (Host, or X-Forwarded-Host/Proto behind a proxy). Sign-in works on any
- * address of the server (localhost, a LAN IP, a domain): the provider's issuer, the redirect URIs and the
- * platform config all follow it. A request can only name redirects on its own origin, so no open redirect.
+ * The origin sign-in uses for this request: one of the addresses PUBLIC_URL lists, or when it is unset one of the
+ * machine's own addresses (localhost, a LAN IP), so sign-in works on each without naming it — never a host the
+ * request merely claims (platform/origin.ts). Redirect URIs are built on it, so no open redirect.
  */
 export function requestOrigin(req: FastifyRequest): string {
-  const host = HOST_RE.test(req.host) ? req.host.toLowerCase() : 'localhost';
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+  return publicOrigin(req);
 }
 
 export const callbackUri = (origin: string) => `${origin}/library/callback`;
