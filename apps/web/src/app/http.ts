@@ -65,6 +65,19 @@ export async function downloadUrl(url: string, fileName?: string): Promise<void>
   if (r instanceof Response) await saveResponse(r, fileName);
 }
 
+/**
+ * A private upload (reader photo, screenshot: /files/uploads/<school>/<month>/…) fetched with the token, as an
+ * object URL an <img> can show; undefined when it cannot be read. Public images need no such detour.
+ */
+export async function fetchFileObjectUrl(url: string): Promise<string | undefined> {
+  try {
+    const r = await core.fetchFile('GET', url, undefined, { showError: false });
+    return r instanceof Response ? URL.createObjectURL(await r.blob()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function saveResponse(r: Response, fileName?: string): Promise<void> {
   const blob = await r.blob();
   const cd = r.headers.get('content-disposition') ?? '';

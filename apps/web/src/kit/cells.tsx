@@ -1,8 +1,9 @@
-import { Image, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, readPath } from './convert.ts';
 import type { FieldDef } from './types.ts';
+import { UploadedImage } from './UploadedImage.tsx';
 import { useOptions } from './useOptions.ts';
 
 function OptionCell({ field, value }: { field: FieldDef; value: unknown }) {
@@ -52,7 +53,7 @@ export function renderCell(f: FieldDef, row: any): ReactNode {
         </span>
       ) : null;
     case 'image':
-      return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} /> : null;
+      return value ? <UploadedImage src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} /> : null;
     case 'password':
       return null;
     default:

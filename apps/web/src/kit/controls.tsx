@@ -122,7 +122,7 @@ export function FieldControl({ field: f, listUrl, row, disabled, search, ...rest
     case 'tree-select':
       return <ParentSelect field={f} url={f.treeUrl ?? listUrl} selfId={row?.id} {...p} />;
     case 'image':
-      return <ImageUpload {...p} />;
+      return <ImageUpload {...p} category={f.imageCategory} />;
     case 'password':
       return <Input.Password autoComplete="new-password" {...p} />;
     case 'custom': {

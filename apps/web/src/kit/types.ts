@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourcePaths } from '@shuyuan/contracts/kit/resource';
+import type { UploadPublicCategory } from '@shuyuan/contracts/settings/upload';
 
 /** Field kinds the kit renders in the table, the search form and the edit form. */
 export type FieldType =
@@ -57,6 +58,11 @@ export interface FieldDef<R = any> {
   options?: Option[] | RemoteOptions;
   /** select: several values. */
   multiple?: boolean;
+  /**
+   * image: a public image category (a location map, a library picture) anyone may see; without it the image (a
+   * reader photo) is served only to the school's signed-in members.
+   */
+  imageCategory?: UploadPublicCategory;
   /** tree-select: endpoint answering a tree of {id, name, children} (default: the resource's list with Tree). */
   treeUrl?: string;
   /** tree-select: field of the node shown as its title (default 'name'). */

@@ -9,8 +9,18 @@ export const UPLOAD_CHUNKED_MAX = 200 * 1024 * 1024;
 export const UPLOAD_CHUNK_MAX = 5 * 1024 * 1024;
 export const UPLOAD_CHUNKS_MAX = 200;
 
+/**
+ * Images that anyone may see (the public search site, the sign-in screen): sent as the upload's `category` field,
+ * they are stored under uploads/<school>/public/ and served without a token. Every other upload — reader photos,
+ * feedback screenshots, spreadsheets, MARC and data files — is served only to a signed-in member of its school.
+ */
+export const UPLOAD_PUBLIC_CATEGORIES = ['cover', 'logo', 'map', 'picture'] as const;
+export type UploadPublicCategory = (typeof UPLOAD_PUBLIC_CATEGORIES)[number];
+/** The folder of public images inside a school's uploads. */
+export const UPLOAD_PUBLIC_DIR = 'public';
+
 export interface UploadResult {
-  /** Where the file is served: /files/uploads/<school>/<yyyymm>/<random>.<ext> */
+  /** Where the file is served: /files/uploads/<school>/[public/]<yyyymm>/<random>.<ext> */
   url: string;
   /** Original file name. */
   name: string;

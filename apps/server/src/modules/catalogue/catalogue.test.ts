@@ -181,6 +181,8 @@ describe('catalogue records', () => {
     );
     const boundary = 'sy-cover';
     const payload = Buffer.concat([
+      // A cover is a public image: the public search site shows it to anyone.
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ncover\r\n`),
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),
@@ -198,7 +200,7 @@ describe('catalogue records', () => {
       },
     });
     const coverUrl = up.json().data.url as string;
-    expect(coverUrl).toMatch(/^\/files\/uploads\/.+\.png$/);
+    expect(coverUrl).toMatch(/^\/files\/uploads\/\d+\/public\/.+\.png$/);
     const id = await addRecord({ title: '小王子', responsibility: '(法)圣埃克苏佩里著 ; 马振骋译', coverUrl });
     expect(titlesOf(await t.post(SEARCH, { SearchKey: '马振骋' }))).toEqual(['小王子']);
     await t.post(`${P}/Catalogue/UpdateRecord`, { id, title: '小王子（插图版）' });

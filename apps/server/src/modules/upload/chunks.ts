@@ -44,6 +44,6 @@ export async function receiveChunk(app: FastifyInstance, req: FastifyRequest, sc
     parts.push(b);
   }
   await fs.promises.rm(dir, { recursive: true, force: true });
-  const stored = await storeUpload(app, schoolId, fileName, Buffer.concat(parts));
+  const stored = await storeUpload(app, schoolId, fileName, Buffer.concat(parts), fields.category);
   return { done: true, received: total, total, ...stored };
 }

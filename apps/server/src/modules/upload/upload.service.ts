@@ -4,6 +4,8 @@ import {
   UPLOAD_IMAGE_EXT,
   UPLOAD_IMAGE_MAX,
   UPLOAD_SHEET_EXT,
+  UPLOAD_PUBLIC_CATEGORIES,
+  UPLOAD_PUBLIC_DIR,
   UPLOAD_SHEET_MAX,
   type UploadResult,
 } from '@shuyuan/contracts/settings/upload';
@@ -99,15 +101,27 @@ export async function readMultipart(
   return out;
 }
 
-/** Stores an upload under uploads/<school>/<yyyymm>/ with a random name; returns its public URL. */
+/** True when an upload of this name and `category` field is a public image (contracts UPLOAD_PUBLIC_CATEGORIES). */
+export function isPublicUpload(fileName: string, category: string | undefined): boolean {
+  return kindOf(fileName) === 'image' && (UPLOAD_PUBLIC_CATEGORIES as readonly string[]).includes(category ?? '');
+}
+
+/**
+ * Stores an upload under uploads/<school>/<yyyymm>/ with a random name — or uploads/<school>/public/<yyyymm>/ for a
+ * public image (`isPublicUpload`) — and returns the URL it is served at.
+ */
 export async function storeUpload(
   app: FastifyInstance,
   schoolId: number,
   fileName: string,
   data: Buffer,
+  category?: string,
 ): Promise<UploadResult> {
   if (!contentMatches(fileName, data)) throw fail('UPLOAD_BAD_TYPE', 'upload.badContent');
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
-  const rel = await saveFile(app, `uploads/${schoolId}/${month}`, randomName(fileName), data);
+  const dir = isPublicUpload(fileName, category)
+    ? `uploads/${schoolId}/${UPLOAD_PUBLIC_DIR}/${month}`
+    : `uploads/${schoolId}/${month}`;
+  const rel = await saveFile(app, dir, randomName(fileName), data);
   return { url: `/files/${rel}`, name: fileName, size: data.length };
 }

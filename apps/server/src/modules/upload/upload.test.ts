@@ -37,21 +37,72 @@ async function upload(url: string, parts: Part[], opts: { token?: string; school
 }
 
 describe('uploads', () => {
-  it('stores an image and serves it back; another school cannot read it', async () => {
-    const r = await upload(`${P}/upload/post`, [{ name: 'file', fileName: '封面.png', data: PNG }]);
+  it('serves a private upload only to a signed-in member of its school', async () => {
+    const r = await upload(`${P}/upload/post`, [{ name: 'file', fileName: '照片.png', data: PNG }]);
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ name: '封面.png', size: PNG.length });
+    expect(r.data).toMatchObject({ name: '照片.png', size: PNG.length });
     expect(r.data.url).toMatch(new RegExp(`^/files/uploads/${t.schoolId}/\\d{6}/[0-9a-f]{32}\\.png$`));
-    const got = await t.inject({ method: 'GET', url: r.data.url });
+    // Knowing the random name is not enough.
+    const anonymous = await t.inject({ method: 'GET', url: r.data.url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.rawPayload.includes(PNG)).toBe(false);
+    const got = await t.inject({
+      method: 'GET',
+      url: r.data.url,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['cache-control']).toBe('private, max-age=3600');
     expect(got.rawPayload.equals(PNG)).toBe(true);
+    const student = await buildUser(t.db, t.schoolId, { identity: 'student' });
+    const member = await t.inject({
+      method: 'GET',
+      url: r.data.url,
+      headers: { authorization: `Bearer ${student.token}` },
+    });
+    expect(member.statusCode).toBe(200);
     const s2 = await buildSchool(t.db);
+    const stranger = await buildUser(t.db, s2, { permissions: ['*'] });
+    const theirs = await t.inject({
+      method: 'GET',
+      url: r.data.url,
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(theirs.statusCode).toBe(403);
     const other = await t.inject({ method: 'GET', url: r.data.url, headers: { schoolid: String(s2) } });
     expect(other.statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: `/files/uploads/${t.schoolId}/202601/../../x.png` })).statusCode).toBe(
       404,
     );
+  });
+
+  it('serves covers, logos, maps and library pictures to anyone; a spreadsheet never becomes public', async () => {
+    const cover = await upload(`${P}/upload/post`, [
+      { name: 'category', value: 'cover' },
+      { name: 'file', fileName: 'cover.png', data: PNG },
+    ]);
+    expect(cover.data.url).toMatch(new RegExp(`^/files/uploads/${t.schoolId}/public/\\d{6}/[0-9a-f]{32}\\.png$`));
+    const got = await t.inject({ method: 'GET', url: cover.data.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('public, max-age=86400');
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+    const logo = await upload('/micro/3rd/api/upload/uploadImage', [
+      { name: 'category', value: 'logo' },
+      { name: 'file', fileName: 'logo.png', data: PNG },
+    ]);
+    expect((await t.inject({ method: 'GET', url: logo.data.url })).statusCode).toBe(200);
+    const sheet = await upload(`${P}/upload/post`, [
+      { name: 'category', value: 'cover' },
+      { name: 'file', fileName: 'readers.csv', data: Buffer.from('name,phone\n张三,13800000000\n') },
+    ]);
+    expect(sheet.data.url).not.toContain('/public/');
+    expect((await t.inject({ method: 'GET', url: sheet.data.url })).statusCode).toBe(401);
+    const unknown = await upload(`${P}/upload/post`, [
+      { name: 'category', value: 'photo' },
+      { name: 'file', fileName: 'me.png', data: PNG },
+    ]);
+    expect(unknown.data.url).not.toContain('/public/');
   });
 
   it('accepts a spreadsheet, refuses other types, lies and oversize files, and a second file', async () => {
@@ -111,8 +162,13 @@ describe('uploads', () => {
     expect((await send(0)).data).toMatchObject({ done: false, received: 2 });
     const last = await send(1);
     expect(last.data).toMatchObject({ done: true, name: 'books.mrc', size: whole.length });
-    const got = await t.inject({ method: 'GET', url: last.data.url });
+    const got = await t.inject({
+      method: 'GET',
+      url: last.data.url,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(got.rawPayload.equals(whole)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: last.data.url })).statusCode).toBe(401);
     const bad = await upload('/micro/3rd/api/upload/MergeFile', [
       { name: 'fileId', value: '../../etc' },
       { name: 'index', value: '5' },

@@ -23,7 +23,7 @@ const def: ResourcePageDef = {
     },
     { name: 'shelfFrom', label: 'basic.location.shelfFrom', span: 6, width: 100 },
     { name: 'shelfTo', label: 'basic.location.shelfTo', span: 6, width: 100 },
-    { name: 'mapUrl', label: 'basic.location.map', type: 'image', inTable: false },
+    { name: 'mapUrl', label: 'basic.location.map', type: 'image', imageCategory: 'map', inTable: false },
     { name: 'x', label: 'basic.location.x', type: 'number', span: 6, width: 80, props: { min: 0, max: 100 } },
     { name: 'y', label: 'basic.location.y', type: 'number', span: 6, width: 80, props: { min: 0, max: 100 } },
     { ...sortField, span: 6 },

@@ -43,6 +43,7 @@ export function CoverField({ value, onChange }: Props) {
           }}
           customRequest={async ({ file, onSuccess, onError }) => {
             const body = new FormData();
+            body.append('category', 'cover');
             body.append('file', file as File);
             setBusy(true);
             try {

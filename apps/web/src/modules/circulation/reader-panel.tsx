@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFileSrc } from '../../app/files.ts';
 import type { BorrowLimit, DeskReader, LoanRow, ShelfHold } from './desk-api.ts';
 
 /** Overdue days as a red tag (or a dash when on time). */
@@ -44,10 +45,11 @@ export function ReaderPanel({
   holds?: ShelfHold[];
 }) {
   const { t, i18n } = useTranslation();
+  const photo = useFileSrc(reader.photoUrl);
   return (
     <Card size="small" data-testid="reader-panel">
       <Space align="start" size="large" style={{ width: '100%' }}>
-        <Avatar shape="square" size={96} src={reader.photoUrl || undefined} icon={<UserOutlined />} />
+        <Avatar shape="square" size={96} src={photo} icon={<UserOutlined />} />
         <Descriptions size="small" column={3} style={{ flex: 1 }}>
           <Descriptions.Item label={t('circulation.reader.name')}>
             <Typography.Text strong data-testid="reader-name">

@@ -1,11 +1,12 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { FeedbackDto } from '@shuyuan/contracts/feedback/feedback';
-import { Button, Checkbox, Descriptions, Drawer, Form, Image, Input, Tag } from 'antd';
+import { Button, Checkbox, Descriptions, Drawer, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api, fieldErrors } from '../../app/http.ts';
 import { fmtTime } from '../../kit/time.ts';
+import { UploadedImage } from '../../kit/UploadedImage.tsx';
 
 export const stateTag = (s: number, t: (k: string) => string) => (
   <Tag color={s === 1 ? 'green' : 'orange'}>{t(`feedback.state.${s}`)}</Tag>
@@ -50,7 +51,7 @@ export function FeedbackDetail({
             </Descriptions.Item>
             {row.screenshot && (
               <Descriptions.Item label={t('feedback.col.screenshot')}>
-                <Image src={row.screenshot} width={200} />
+                <UploadedImage src={row.screenshot} width={200} />
               </Descriptions.Item>
             )}
             {row.reply && (

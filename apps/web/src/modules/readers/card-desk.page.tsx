@@ -23,6 +23,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { maskPhone } from '@shuyuan/contracts/common/validators';
 import type { ReaderDto } from '@shuyuan/contracts/readers/reader';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { useFileSrc } from '../../app/files.ts';
 import { api, fieldErrors } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 
@@ -162,6 +163,7 @@ export default function CardDeskPage() {
   const [key, setKey] = useState('');
   const [found, setFound] = useState<ReaderDto[] | null>(null);
   const [reader, setReader] = useState<ReaderDto | null>(null);
+  const photo = useFileSrc(reader?.photoUrl);
   const [issuing, setIssuing] = useState<ReaderDto | null>(null);
   const [refunding, setRefunding] = useState<ReaderDto | null>(null);
   const input = useRef<any>(null);
@@ -235,7 +237,7 @@ export default function CardDeskPage() {
           size="small"
           title={
             <Space>
-              <Avatar src={reader.photoUrl || undefined} size={40}>
+              <Avatar src={photo} size={40}>
                 {reader.name.slice(0, 1)}
               </Avatar>
               <span>

@@ -38,7 +38,8 @@ function Control({ item, ...field }: { item: SettingItem; [prop: string]: unknow
         />
       );
     case 'image':
-      return <ImageUpload {...field} />;
+      // The one image setting is the school logo, shown on the sign-in screen and the public site.
+      return <ImageUpload {...field} category="logo" />;
     default:
       return <Input {...field} style={{ maxWidth: 400 }} />;
   }
