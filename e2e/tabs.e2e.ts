@@ -110,6 +110,43 @@ describe('visited-view tabs (spec §2)', () => {
     await expect.poll(hashPath).toBe('/data-analysis');
   });
 
+  it('keeps at most 8 pages mounted: the least recently shown one is unmounted and comes back at its address', async () => {
+    // MAX_KEPT_VIEWS in apps/web/src/app/layout/ViewHost.tsx.
+    const KEPT = 8;
+    const others = [
+      '/sys/company',
+      '/sys/menu',
+      '/department/permission/role',
+      '/sys/log/operation',
+      '/surrency/borrow',
+      '/return',
+      '/renew',
+      '/batchborrow',
+      '/batchreturn',
+    ];
+    await page.goto(`${server.url}/library/#${BRANCH}?kept=1`);
+    await branchSearch().waitFor();
+    await branchSearch().fill('forgotten when unmounted');
+    for (const p of others) {
+      await page.goto(`${server.url}/library/#${p}`);
+      await expect.poll(hashPath).toBe(p);
+      await view(page, p).waitFor();
+    }
+    expect(await tabKeys()).toEqual(['/data-analysis', BRANCH, ...others]);
+    expect(await page.locator('.sy-view').count()).toBeLessThanOrEqual(KEPT);
+    // The first page was shown longest ago: its view is gone, its tab stays.
+    expect(await view(page, BRANCH).count()).toBe(0);
+    expect(await view(page, '/batchreturn').count()).toBe(1);
+    // Back to it: the page mounts again at the tab's own address (path and query), a fresh form.
+    await tab(page, BRANCH).click();
+    await expect.poll(hashPath).toBe(`${BRANCH}?kept=1`);
+    await branchSearch().waitFor();
+    expect(await branchSearch().inputValue()).toBe('');
+    expect(await page.locator('.sy-view').count()).toBeLessThanOrEqual(KEPT);
+    await tabAction(page, 'zh', BRANCH, 'closeAll');
+    await expect.poll(tabKeys).toEqual(['/data-analysis']);
+  });
+
   it('shows the 404 page for an unknown address', async () => {
     await page.goto(`${server.url}/library/#/nowhere`);
     await page.waitForURL(/#\/404$/);

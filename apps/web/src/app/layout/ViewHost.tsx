@@ -40,14 +40,24 @@ const View = memo(function View({ tab, active, live }: { tab: Tab; active: boole
 });
 
 /**
- * Keep-alive (spec §2): every visited tab's element stays mounted and hidden while another is shown, so its
- * form input and list position survive; closing a tab or refreshing it drops its element.
+ * How many views stay mounted at most (the shown one included). Each kept view holds its page's DOM, data and
+ * listeners: with 40 tabs open, navigation went from 0.2 to 1.1 s and the heap from 25 to 187 MB. Past the bound
+ * the least recently shown view is unmounted; its tab stays, and coming back to it mounts the page again at the
+ * tab's own path and query (what it was showing), as a refresh does.
+ */
+export const MAX_KEPT_VIEWS = 8;
+
+/**
+ * Keep-alive (spec §2): a visited tab's element stays mounted and hidden while another is shown, so its form
+ * input and list position survive — for the MAX_KEPT_VIEWS most recently shown tabs; closing a tab or
+ * refreshing it drops its element.
  */
 export function ViewHost() {
   const loc = useLocation();
   const tabs = useTabs();
   const page = pageFor(loc.pathname);
   const activeKey = tabKey(loc.pathname, loc.search);
+  /** Mounted views, least recently shown first. */
   const mounted = useRef(new Set<string>());
 
   useEffect(() => {
@@ -59,7 +69,17 @@ export function ViewHost() {
   const current = helper
     ? null
     : (tabs.find((t) => t.key === activeKey) ?? { key: activeKey, pathname: loc.pathname, search: loc.search, gen: 0 });
-  if (current) mounted.current.add(`${current.key}#${current.gen}`);
+  if (current) {
+    const id = `${current.key}#${current.gen}`;
+    mounted.current.delete(id);
+    mounted.current.add(id);
+    const live = new Set(tabs.map((t) => `${t.key}#${t.gen}`));
+    for (const m of mounted.current) if (!live.has(m) && m !== id) mounted.current.delete(m);
+    for (const m of mounted.current) {
+      if (mounted.current.size <= MAX_KEPT_VIEWS) break;
+      mounted.current.delete(m);
+    }
+  }
   const shown = tabs.filter(
     (t) =>
       t.key !== current?.key &&
