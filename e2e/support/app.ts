@@ -45,6 +45,24 @@ export async function submitSignIn(page: Page, lang: 'zh' | 'en', account: strin
   await page.locator('.auth-card button[type=submit]').click();
 }
 
+/**
+ * Types the picture code the sign-in page shows, answered by the server's test channel. `shown` is the captcha
+ * response the page fetched (start waiting for it before the action that makes the page ask for one).
+ */
+export async function typeCaptcha(
+  page: Page,
+  server: { captchaAnswer(id: string): Promise<string> },
+  lang: 'zh' | 'en',
+  shown: Promise<{ json(): Promise<any> }>,
+): Promise<void> {
+  const { captchaId } = (await (await shown).json()).data;
+  await page.locator('.auth-captcha img[src^="data:image/png;base64,"]').waitFor();
+  await page.getByPlaceholder(tx(lang, 'auth.login.captcha')).fill(await server.captchaAnswer(captchaId));
+}
+
+/** The sign-in page's next picture code request. */
+export const nextCaptcha = (page: Page) => page.waitForResponse((r) => r.url().includes('/Home/ImageCaptCha'));
+
 /** Full sign-in; resolves once the staff layout shows (header and side menu rendered). */
 export async function signIn(page: Page, url: string, lang: 'zh' | 'en', account: string, password: string) {
   await openSignIn(page, url);

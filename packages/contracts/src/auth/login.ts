@@ -24,7 +24,7 @@ export interface LoginResult {
 
 export interface CaptchaImage {
   captchaId: string;
-  /** data:image/svg+xml;base64,… */
+  /** data:image/png;base64,… (a distorted raster picture) */
   image: string;
 }
 

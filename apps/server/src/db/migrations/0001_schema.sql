@@ -959,7 +959,8 @@ ALTER TABLE "stocktake_scan" ADD CONSTRAINT "stocktake_scan_session_id_stocktake
 CREATE INDEX "login_captcha_expires_idx" ON "login_captcha" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_time_idx" ON "login_log" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "login_log_school_id_idx" ON "login_log" USING btree ("school_id","id");--> statement-breakpoint
-CREATE INDEX "login_log_account_time_idx" ON "login_log" USING btree ("account","created_at");--> statement-breakpoint
+CREATE INDEX "login_log_account_time_idx" ON "login_log" USING btree (lower("account"),"created_at");--> statement-breakpoint
+CREATE INDEX "login_log_ip_time_idx" ON "login_log" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_client_client_id_uq" ON "oauth_client" USING btree ("client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "oidc_payload_pk" ON "oidc_payload" USING btree ("type","id");--> statement-breakpoint
 CREATE INDEX "oidc_payload_account_idx" ON "oidc_payload" USING btree ("account_id");--> statement-breakpoint

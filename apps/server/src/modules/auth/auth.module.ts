@@ -7,6 +7,7 @@ import { purgeExpired } from './oidc-adapter.ts';
 import { ProviderRegistry } from './oidc-provider.ts';
 import { registerOidcRoutes } from './oidc.routes.ts';
 import { registerPlatRoutes } from './plat.routes.ts';
+import { answerTestHarness } from './test-harness.ts';
 import { makeTokenVerifier } from './tokens.ts';
 import { registerUserRoutes } from './user.routes.ts';
 
@@ -26,6 +27,10 @@ export const authModule: ServerModule = {
   start: async (app) => {
     const timer = setInterval(() => void purgeExpired(app.database.db).catch(() => {}), PURGE_EVERY_MS);
     timer.unref();
-    return () => clearInterval(timer);
+    const stopHarness = answerTestHarness(app.database.db);
+    return () => {
+      clearInterval(timer);
+      stopHarness();
+    };
   },
 };

@@ -1,23 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.ts';
+import { captchaText, drawCaptcha } from './captcha-image.ts';
 import { loginCaptcha } from './captcha.table.ts';
 
 const TTL_MS = 5 * 60 * 1000;
 
 /** A new picture code: the answer stays on the server (5 minutes, one use). */
 export async function createCaptcha(db: Db): Promise<{ captchaId: string; image: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, width: 120, height: 40 });
+  const text = captchaText();
   const captchaId = randomBytes(16).toString('base64url');
   await db.insert(loginCaptcha).values({
     id: captchaId,
-    answer: c.text.toLowerCase(),
+    answer: text.toLowerCase(),
     expiresAt: new Date(Date.now() + TTL_MS),
   });
   // Old answers are dropped as new ones are made; the table stays small without a timer.
   await db.delete(loginCaptcha).where(lt(loginCaptcha.expiresAt, new Date()));
-  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+  return { captchaId, image: `data:image/png;base64,${drawCaptcha(text).toString('base64')}` };
 }
 
 /** True when `answer` matches (case ignored). The code is used up either way. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every sign-in attempt, successful or not. Shown on /sys/log/login. */
@@ -21,7 +22,9 @@ export const loginLog = pgTable(
   (t) => [
     index('login_log_school_time_idx').on(t.schoolId, t.createdAt),
     index('login_log_school_id_idx').on(t.schoolId, t.id),
-    // Failures of unknown accounts are counted from here (lockout without revealing which accounts exist).
-    index('login_log_account_time_idx').on(t.account, t.createdAt),
+    // Failures of unknown accounts are counted from here (lockout without revealing which accounts exist), and the
+    // last attempts of an account or from an address say whether the picture code is asked (login.service.ts).
+    index('login_log_account_time_idx').on(sql`lower(${t.account})`, t.createdAt),
+    index('login_log_ip_time_idx').on(t.ip, t.createdAt),
   ],
 );

@@ -6,7 +6,7 @@ import { route } from '../../platform/route.ts';
 import { checkCaptcha, createCaptcha } from './captcha.service.ts';
 import { finishInteraction, findInteraction } from './interaction.ts';
 import { recordLogin } from './login-log.ts';
-import { authenticate } from './login.service.ts';
+import { authenticate, failedLately } from './login.service.ts';
 import type { ProviderRegistry } from './oidc-provider.ts';
 import { requestOrigin } from './origin.ts';
 import { limitRate } from './rate-limit.ts';
@@ -32,7 +32,7 @@ export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegi
     handler: async ({ body, db, req, reply, t }): Promise<LoginResult> => {
       limitRate('signIn', { address: req.ip, account: body.account }, reply);
       const client = { ip: req.ip, userAgent: req.headers['user-agent'] };
-      if (app.config.loginCaptcha) {
+      if (app.config.loginCaptcha || (await failedLately(db, body.account, req.ip))) {
         if (!body.captcha || !body.captchaId) {
           throw invalid([{ path: 'captcha', message: t('auth.login.captchaRequired') }]);
         }

@@ -1,5 +1,5 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LoginError } from '@shuyuan/contracts/auth/login';
-import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
@@ -119,7 +119,7 @@ async function unknownAccountLock(db: Db, account: string): Promise<{ until: Dat
     .from(loginLog)
     .where(
       and(
-        eq(loginLog.account, account),
+        sql`lower(${loginLog.account}) = lower(${account})`,
         isNull(loginLog.userId),
         eq(loginLog.reason, 'NO_USER'),
         gt(loginLog.createdAt, since),
@@ -129,4 +129,32 @@ async function unknownAccountLock(db: Db, account: string): Promise<{ until: Dat
     return { until: new Date(new Date(r.last).getTime() + LOCK_MS), reason: 'LOCKED' };
   if (r.n + 1 >= LOGIN_MAX_FAILURES) return { until: new Date(Date.now() + LOCK_MS), reason: 'NO_USER' };
   return { until: null, reason: 'NO_USER' };
+}
+
+/**
+ * Whether the picture code is asked although the school turned it off (LOGIN_CAPTCHA=off, kiosks): after a failed
+ * sign-in on this account or from this address — until one succeeds there, for at most the lock window.
+ */
+export async function failedLately(db: Db, account: string, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - LOCK_MS);
+  // SCHOOL_REQUIRED only asks which school: not a failed guess.
+  const lastAttempt = (where: SQL) =>
+    db
+      .select({ success: loginLog.success })
+      .from(loginLog)
+      .where(
+        and(
+          where,
+          eq(loginLog.method, 'password'),
+          gt(loginLog.createdAt, since),
+          or(isNull(loginLog.reason), ne(loginLog.reason, 'SCHOOL_REQUIRED')),
+        ),
+      )
+      .orderBy(desc(loginLog.createdAt))
+      .limit(1);
+  const [byAccount, byAddress] = await Promise.all([
+    lastAttempt(sql`lower(${loginLog.account}) = lower(${account})`),
+    lastAttempt(eq(loginLog.ip, ip)),
+  ]);
+  return byAccount[0]?.success === false || byAddress[0]?.success === false;
 }

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../platform/password.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { loginCaptcha } from './captcha.table.ts';
 import { loginLog } from './login-log.table.ts';
-import { startSignIn } from './oidc-test-client.ts';
+import { solvedCaptcha, startSignIn } from './oidc-test-client.ts';
 import { appUser } from './user.table.ts';
 
 const PW = 'Reader#2026';
@@ -18,9 +18,17 @@ vi.mock('../../platform/password.ts', async (importOriginal) => {
 
 describe('P/Home/Login', () => {
   const t = useTestApp();
+  const solved = async () => {
+    const { captchaId, captcha } = await solvedCaptcha(t);
+    return { captchaId, captcha };
+  };
+  /** A sign-in with a solved picture code (asked after any failure from the test's address), unless the body has one. */
   const login = async (body: Record<string, unknown>, lang: 'zh' | 'en' = 'en') => {
     const { uid } = await startSignIn(t);
-    return (await t.post(`${P}/Home/Login`, { uid, ...body }, { token: null, schoolId: null, lang })).json;
+    const { captchaId, captcha } = await solvedCaptcha(t);
+    return (
+      await t.post(`${P}/Home/Login`, { uid, captchaId, captcha, ...body }, { token: null, schoolId: null, lang })
+    ).json;
   };
 
   it('names each missing field in the caller language', async () => {
@@ -149,15 +157,42 @@ describe('P/Home/Login', () => {
 
   it('refuses an unknown or used sign-in session', async () => {
     const u = await buildUser(t.db, t.schoolId, { password: PW });
-    const res = await t.post(`${P}/Home/Login`, { uid: 'nope', account: u.account, password: PW }, { token: null });
-    expect(res.json.errorCode).toBe('SESSION_EXPIRED');
+    const post = async (uid: string) =>
+      (await t.post(`${P}/Home/Login`, { uid, account: u.account, password: PW, ...(await solved()) }, { token: null }))
+        .json;
+    expect((await post('nope')).errorCode).toBe('SESSION_EXPIRED');
     const { uid } = await startSignIn(t);
-    expect(
-      (await t.post(`${P}/Home/Login`, { uid, account: u.account, password: PW }, { token: null })).json.success,
-    ).toBe(true);
-    expect(
-      (await t.post(`${P}/Home/Login`, { uid, account: u.account, password: PW }, { token: null })).json.errorCode,
-    ).toBe('SESSION_EXPIRED');
+    expect((await post(uid)).success).toBe(true);
+    expect((await post(uid)).errorCode).toBe('SESSION_EXPIRED');
+  });
+
+  it('with the picture code off, asks for it after a failed sign-in on the account or from the address', async () => {
+    const u = await buildUser(t.db, t.schoolId, { password: PW });
+    const from = async (ip: string, body: Record<string, unknown>) => {
+      const { uid } = await startSignIn(t);
+      const res = await t.inject({
+        method: 'POST',
+        url: `${P}/Home/Login`,
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en' },
+        payload: { uid, account: u.account, ...body },
+      });
+      return res.json();
+    };
+    const asked = { path: 'captcha', message: 'Please enter the verification code' };
+    expect((await from('10.9.0.1', { password: 'Wrong#1' })).errorCode).toBe('BAD_CREDENTIALS');
+    // Same account, same address: the code is asked before the password is even looked at.
+    expect((await from('10.9.0.1', { password: PW })).issues).toEqual([asked]);
+    // Same account from another address: asked too.
+    expect((await from('10.9.0.2', { password: PW })).issues).toEqual([asked]);
+    // Another account from the failing address: asked too.
+    expect((await from('10.9.0.1', { account: 'someone-else', password: 'x' })).issues).toEqual([asked]);
+    // A wrong code is used up and logged; the right one lets the sign-in through, and after it the account is free.
+    expect((await from('10.9.0.2', { password: PW, captchaId: 'nope', captcha: 'abcd' })).errorCode).toBe(
+      'CAPTCHA_INVALID',
+    );
+    expect((await from('10.9.0.2', { password: PW, ...(await solved()) })).success).toBe(true);
+    expect((await from('10.9.0.3', { password: PW })).success).toBe(true);
   });
 
   describe('with the picture code on', () => {
@@ -167,17 +202,22 @@ describe('P/Home/Login', () => {
       return { ...res.json.data, answer: row.answer as string };
     };
 
-    it('serves an SVG image and requires the right answer, once', async () => {
+    it('serves a PNG picture and requires the right answer, once', async () => {
       t.app.config.loginCaptcha = true;
       try {
         const u = await buildUser(t.db, t.schoolId, { password: PW });
         const c = await captcha();
-        expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/);
-        expect(Buffer.from(c.image.split(',')[1], 'base64').toString()).toContain('<svg');
+        expect(c.image).toMatch(/^data:image\/png;base64,/);
+        const png = Buffer.from(c.image.split(',')[1], 'base64');
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([150, 50]);
+        // Drawn afresh each time: no two pictures of the same code are alike, and the answer is not in the file.
+        expect(c.answer).toMatch(/^[2-79a-z]{4}$/);
+        expect(png.toString('latin1').toLowerCase()).not.toContain(c.answer);
         const cfg = await t.get(`${P}/WebPlat/GetPlatConfig`, {}, { token: null });
         expect(cfg.json.data.captcha).toBe(true);
 
-        const missing = await login({ account: u.account, password: PW });
+        const missing = await login({ account: u.account, password: PW, captchaId: '', captcha: '' });
         expect(missing.issues).toEqual([{ path: 'captcha', message: 'Please enter the verification code' }]);
         const wrong = await login({ account: u.account, password: PW, captchaId: c.captchaId, captcha: 'zzzz' });
         expect(wrong.errorCode).toBe('CAPTCHA_INVALID');

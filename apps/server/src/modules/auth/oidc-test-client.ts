@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { P } from '../../config.ts';
 import type { TestContext } from '../../test/helper.ts';
+import { loginCaptcha } from './captcha.table.ts';
 import { API_SCOPE, WEB_CLIENT_ID } from './tokens.ts';
 
 /**
@@ -84,10 +86,27 @@ export async function startSignIn(t: TestContext) {
   return { browser, verifier, uid, location };
 }
 
+/**
+ * A fresh picture code and its answer, read from the server's storage: sign-ins after a failed one (from the same
+ * test address) are asked for it even with LOGIN_CAPTCHA off.
+ */
+export async function solvedCaptcha(t: TestContext): Promise<{ captchaId: string; captcha: string; image: string }> {
+  const res = await t.get(`${P}/Home/ImageCaptCha`, { v: Math.random() }, { token: null });
+  const { captchaId, image } = res.json.data;
+  const [row] = await t.db.select().from(loginCaptcha).where(eq(loginCaptcha.id, captchaId));
+  return { captchaId, captcha: row.answer, image };
+}
+
+const pick = ({ captchaId, captcha }: { captchaId: string; captcha: string }) => ({ captchaId, captcha });
+
 /** The whole code flow for account/password: answers the token set (or throws with what went wrong). */
 export async function signIn(t: TestContext, account: string, password: string) {
   const { browser, verifier, uid } = await startSignIn(t);
-  const login = await t.post(`${P}/Home/Login`, { uid, account, password }, { token: null, schoolId: null });
+  const login = await t.post(
+    `${P}/Home/Login`,
+    { uid, account, password, ...pick(await solvedCaptcha(t)) },
+    { token: null, schoolId: null },
+  );
   if (!login.json.success) throw new Error(`login failed: ${JSON.stringify(login.json)}`);
   const resumed = await browser.get(login.json.data.redirectTo);
   const callback = String(resumed.headers.location ?? '');

@@ -21,6 +21,9 @@ interface Values {
   schoolCode?: string;
 }
 
+/** Answers of a failed try: the next one needs the picture code. */
+const FAILED_TRY = new Set(['BAD_CREDENTIALS', 'ACCOUNT_LOCKED', 'ACCOUNT_DISABLED', 'CAPTCHA_INVALID']);
+
 /**
  * The built-in provider's sign-in page (/auth, and /searchauth for the public search). The provider sends
  * the browser here with ?uid=…; a successful P/Home/Login answers where the browser continues.
@@ -88,7 +91,9 @@ export function SignInScreen({ kind }: { kind: 'main' | 'search' }) {
       window.location.href = r.redirectTo;
     } catch (err) {
       setBusy(false);
-      if (needCaptcha) refreshCaptcha(); // a code is good for one try only
+      // A code is good for one try only; after a failed try the server asks for one (even with LOGIN_CAPTCHA off).
+      if (needCaptcha) refreshCaptcha();
+      else if (err instanceof ApiError && FAILED_TRY.has(err.errorCode ?? '')) setNeedCaptcha(true);
       showError(err);
     }
   };
