@@ -25,7 +25,6 @@ const DREAM = '红楼梦（公共检索）';
 const s = useAdminOnPg('opac');
 let ctx: BrowserContext;
 let page: Page;
-let dreamId = 0;
 
 /** axe-core on the current page: the serious and critical violations (id and where). */
 async function axe(p: Page): Promise<string[]> {
@@ -50,7 +49,12 @@ beforeAll(async () => {
     parents: [{ parentId: mum.id, relation: 'mother' }],
   });
   const add = async (title: string, author: string, barcodes: string[]) => {
-    const rec = await s.call(`${P}/Literature/AddItemsCatalogueInfo`, { title, author, classNo: 'I242.4', bookNo: '1' });
+    const rec = await s.call(`${P}/Literature/AddItemsCatalogueInfo`, {
+      title,
+      author,
+      classNo: 'I242.4',
+      bookNo: '1',
+    });
     await s.call(`${P}/Literature/AddItemsCollectionInfo`, {
       recordId: rec.id,
       count: barcodes.length,
@@ -60,13 +64,18 @@ beforeAll(async () => {
     });
     return rec.id as number;
   };
-  dreamId = await add(DREAM, '曹雪芹', ['OPB-1', 'OPB-2']);
+  await add(DREAM, '曹雪芹', ['OPB-1', 'OPB-2']);
   await add('西游记（公共检索）', '吴承恩', ['OPB-3']);
   await add('水浒传（公共检索）', '施耐庵', ['OPB-4']);
   // Bob has one copy of 红楼梦 (its due date shows on the record, his name never); Ann has 西游记 and 水浒传.
   await s.call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: BOB.account, barcode: 'OPB-1' });
   await s.call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: ANN.account, barcode: 'OPB-3' });
   await s.call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: ANN.account, barcode: 'OPB-4' });
+  // /search-mana: a welcome line and hot words on the public home page.
+  await s.call(`${P}/Config/SaveSettings`, {
+    screen: 'search-mana',
+    values: { 'opac.welcome': '欢迎来到书苑图书馆', 'opac.hotWords': '红楼梦、西游记' },
+  });
   ctx = await launch('zh-CN');
   page = await ctx.newPage();
   await page.setViewportSize({ width: 375, height: 740 });
@@ -83,10 +92,14 @@ describe('public search site and personal area', () => {
     await page.getByLabel(zh('opac.school.code')).fill('demo');
     await page.getByRole('button', { name: zh('opac.school.enter') }).click();
     await page.getByRole('search').waitFor();
+    await page.getByText('欢迎来到书苑图书馆').waitFor();
     expect(await axe(page)).toEqual([]);
 
-    await page.getByLabel(zh('opac.search.textLabel')).fill('红楼梦');
-    await page.getByRole('button', { name: zh('opac.search.submit') }).click();
+    // A hot word searches with one tap.
+    await page
+      .getByRole('navigation', { name: zh('opac.home.hotWords') })
+      .getByRole('link', { name: '红楼梦' })
+      .click();
     await page.getByRole('heading', { name: zh('opac.search.found', { count: 1, q: '红楼梦' }) }).waitFor();
     // 375 px: nothing wider than the phone; the facets open from their button.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -102,9 +115,9 @@ describe('public search site and personal area', () => {
     const copies = page.locator('.opac-copies li');
     await expect.poll(() => copies.count()).toBe(2);
     await expect.poll(() => copies.filter({ hasText: zh('opac.state.borrowed') }).count()).toBe(1);
-    expect(await copies.filter({ hasText: zh('opac.state.borrowed') }).innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(await copies.filter({ hasText: zh('opac.state.borrowed') }).textContent()).toMatch(/\d{4}-\d{2}-\d{2}/);
     // Never the borrower.
-    expect(await page.locator('body').innerText()).not.toContain(BOB.name);
+    expect(await page.locator('body').textContent()).not.toContain(BOB.name);
     expect(await axe(page)).toEqual([]);
   });
 
@@ -123,19 +136,25 @@ describe('public search site and personal area', () => {
     await page.getByRole('heading', { name: zh('opac.me.title', { name: ANN.name }) }).waitFor();
     const loan = page.locator('.opac-cards li').filter({ hasText: '西游记' });
     await loan.getByRole('button', { name: new RegExp(zh('opac.me.renew')) }).click();
-    await page.getByRole('status').filter({ hasText: zh('opac.me.renewed', { title: '西游记（公共检索）', date: '' }).slice(0, 8) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: zh('opac.me.renewed', { title: '西游记（公共检索）', date: '' }).slice(0, 8) })
+      .waitFor();
     await loan.getByRole('button', { name: new RegExp(zh('opac.me.renew')) }).click();
     const refused = page.getByRole('alert');
     await refused.waitFor();
     // The desk's own reason for the refusal (the rule's renewal limit).
-    expect(await refused.innerText()).toContain(serverText('zh', 'circ.renewLimit', { count: 1 }));
+    expect(await refused.textContent()).toContain(serverText('zh', 'circ.renewLimit', { count: 1 }));
     expect(await axe(page)).toEqual([]);
 
     await page.getByRole('link', { name: zh('opac.me.tab.reservations') }).click();
     const res = page.locator('.opac-cards li').filter({ hasText: DREAM });
     await res.getByText(zh('opac.me.resState.ready')).waitFor();
     await res.getByRole('button', { name: new RegExp(zh('opac.me.cancel')) }).click();
-    await page.getByRole('status').filter({ hasText: zh('opac.me.cancelled', { title: DREAM }) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: zh('opac.me.cancelled', { title: DREAM }) })
+      .waitFor();
     await res.getByText(zh('opac.me.resState.cancelled')).waitFor();
     await shot(page, 'opac-personal-375');
 
@@ -159,8 +178,8 @@ describe('public search site and personal area', () => {
       await p.locator('.auth-card button[type=submit]').click();
       await p.waitForURL(/opac\.html#\/search\/personal/, { timeout: 30_000 });
       await p.getByRole('heading', { name: zh('opac.me.childLoans', { name: ANN.name }) }).waitFor();
-      await p.locator('.opac-child').getByText('水浒传（公共检索）').waitFor();
-      expect(await p.locator('body').innerText()).not.toContain('红楼梦');
+      await p.locator('.opac-child .opac-cards').getByText('水浒传（公共检索）').waitFor();
+      expect(await p.locator('body').textContent()).not.toContain('红楼梦');
       expect(await axe(p)).toEqual([]);
       await shot(p, 'opac-parent-1920');
     } finally {

@@ -21,6 +21,14 @@ export interface SearchOptions {
   languages: string[];
 }
 
+export interface SiteConfig {
+  welcome: string;
+  hotWords: string[];
+  showFigures: boolean;
+  showNewBooks: boolean;
+  showRecommended: boolean;
+}
+
 type In<T> = Partial<T>;
 
 /** The public site's calls (school = the stored search value, sent as the schoolID header). */
@@ -34,5 +42,6 @@ export const opacApi = {
   recommend: (Page: number, Rows = 12) =>
     api.post<ListData<OpacHit>>(`${S}/Recommend`, { Page, Rows }, { showError: false }),
   statfile: () => api.post<OpacStatfile>(`${S}/Statfile`, {}, { showError: false }),
+  site: () => api.post<SiteConfig>(`${S}/GetSiteConfig`, {}, { showError: false }),
   options: () => api.post<SearchOptions>(`${S}/GetSearchOptions`, {}, { showError: false }),
 };

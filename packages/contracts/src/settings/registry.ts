@@ -6,7 +6,9 @@ import { z } from 'zod';
  * basic configuration). Labels are web i18n keys `settings.key.<key>`; groups `settings.group.<group>`.
  */
 export type SettingType = 'string' | 'number' | 'boolean' | 'select' | 'image' | 'timezone';
-export type SettingScreen = 'setting' | 'basic-config';
+export type SettingScreen = 'setting' | 'basic-config' | 'search-mana';
+/** The screens made of settings (the screen's path = its permission code). */
+export const SETTING_SCREENS = ['setting', 'basic-config', 'search-mana'] as const;
 
 export interface SettingDef {
   key: string;
@@ -85,6 +87,12 @@ export const SETTINGS = [
     options: ['none', 'hf', 'uhf'],
   }),
   def({ key: 'opac.enabled', type: 'boolean', default: true, group: 'opac', screen: 'basic-config' }),
+  // /search-mana: what the public search site shows.
+  def({ key: 'opac.welcome', type: 'string', default: '', group: 'opacSite', screen: 'search-mana' }),
+  def({ key: 'opac.hotWords', type: 'string', default: '', group: 'opacSite', screen: 'search-mana' }),
+  def({ key: 'opac.showFigures', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
+  def({ key: 'opac.showNewBooks', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
+  def({ key: 'opac.showRecommended', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
 ] as const satisfies readonly SettingDef[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
@@ -125,9 +133,9 @@ function validTimeZone(tz: string): boolean {
 }
 
 export const GetConfigDataQuery = z.object({ keys: z.array(z.string()).max(100).optional() });
-export const SettingListQuery = z.object({ screen: z.enum(['setting', 'basic-config']) });
+export const SettingListQuery = z.object({ screen: z.enum(SETTING_SCREENS) });
 export const SaveSettingsBody = z.object({
-  screen: z.enum(['setting', 'basic-config']),
+  screen: z.enum(SETTING_SCREENS),
   values: z.record(z.string(), z.unknown()),
 });
 export type SaveSettingsBody = z.infer<typeof SaveSettingsBody>;

@@ -1,7 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { shelf, shelfPosition } from '../basic/shelf.table.ts';
 import { makeReader, setSetting } from '../circulation/test-fixtures.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
@@ -217,5 +217,24 @@ describe('public search site (anonymous)', () => {
     const stat = (await pub(`${S}/Statfile`)).json.data;
     expect(stat.copies).toBeGreaterThanOrEqual(6);
     expect(stat.available).toBe(stat.copies - 1);
+  });
+
+  it('shows what /search-mana sets: welcome line, hot words and home panels; the screen needs its permission', async () => {
+    const save = await t.post(`${P}/Config/SaveSettings`, {
+      screen: 'search-mana',
+      values: { 'opac.welcome': '欢迎来到图书馆', 'opac.hotWords': '红楼梦，三体 哈利波特', 'opac.showFigures': false },
+    });
+    expect(save.json.success).toBe(true);
+    const site = (await pub(`${S}/GetSiteConfig`)).json.data;
+    expect(site).toEqual({
+      welcome: '欢迎来到图书馆',
+      hotWords: ['红楼梦', '三体', '哈利波特'],
+      showFigures: false,
+      showNewBooks: true,
+      showRecommended: true,
+    });
+    const clerk = await buildUser(t.db, t.schoolId, { permissions: ['basic-config'] });
+    const refused = await t.post(`${P}/Config/GetSettingList`, { screen: 'search-mana' }, { token: clerk.token });
+    expect(refused.status).toBe(403);
   });
 });

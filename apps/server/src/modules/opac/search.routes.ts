@@ -14,6 +14,7 @@ import { resourceType } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { classify, recommended, recordCopies, recordDetail, statfile } from './detail.service.ts';
 import { opacComplexSearch, opacSearch, type PublicView, publicView } from './search.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { assertOpen } from './visibility.ts';
 
 /** Every public call: the school named by the schoolID header, its site open, then what the public may see. */
@@ -79,6 +80,34 @@ export function searchRoutes(app: FastifyInstance): void {
     access: 'publicSchool',
     summary: 'The library in figures (records, copies on the shelf, readers, loans this year, new this month)',
     handler: async (ctx) => statfile(ctx.db, await open(ctx)),
+  });
+
+  route(app, {
+    url: `${S}/GetSiteConfig`,
+    access: 'publicSchool',
+    summary: 'What the public site shows (/search-mana): welcome line, hot words, home page panels',
+    handler: async (ctx) => {
+      await assertOpen(ctx.db, ctx.scope);
+      const v = await getSettings(ctx.db, ctx.scope, [
+        'opac.welcome',
+        'opac.hotWords',
+        'opac.showFigures',
+        'opac.showNewBooks',
+        'opac.showRecommended',
+      ]);
+      return {
+        welcome: String(v['opac.welcome'] ?? ''),
+        // Hot words are typed separated by commas, 、 or spaces.
+        hotWords: String(v['opac.hotWords'] ?? '')
+          .split(/[,，、;；\s]+/)
+          .map((w) => w.trim())
+          .filter(Boolean)
+          .slice(0, 20),
+        showFigures: v['opac.showFigures'] !== false,
+        showNewBooks: v['opac.showNewBooks'] !== false,
+        showRecommended: v['opac.showRecommended'] !== false,
+      };
+    },
   });
 
   route(app, {

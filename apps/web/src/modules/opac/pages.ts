@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { PageDef } from '../../app/pages.ts';
 import ToOpac from './to-opac.tsx';
 
@@ -20,9 +21,12 @@ const ROUTES = [
   '/userinfo',
 ];
 
-export const pages: PageDef[] = ROUTES.map((path) => ({
-  path,
-  layout: 'opac',
-  component: ToOpac,
-  titleKey: 'shell.pages.publicSearch',
-}));
+export const pages: PageDef[] = [
+  ...ROUTES.map((path): PageDef => ({ path, layout: 'opac', component: ToOpac, titleKey: 'shell.pages.publicSearch' })),
+  // Back office: what the public site shows.
+  {
+    path: '/search-mana',
+    component: lazy(() => import('./search-mana.page.tsx')),
+    titleKey: 'settings.pages.searchMana',
+  },
+];

@@ -2,7 +2,7 @@ import { OPAC_FIELDS, OPAC_SORTS, type OpacFacets } from '@shuyuan/contracts/opa
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { opacApi } from '../opac-api.ts';
+import { opacApi, type SiteConfig } from '../opac-api.ts';
 import { Facets } from '../parts/Facets.tsx';
 import { HitList, Pager } from '../parts/HitList.tsx';
 import { hasFilters, readState, type SearchState, writeState } from '../query-state.ts';
@@ -139,13 +139,27 @@ function Results({ state }: { state: SearchState }) {
   );
 }
 
-function Home() {
+function Home({ site }: { site: SiteConfig }) {
   const { t } = useTranslation();
-  const stat = useLoad(() => opacApi.statfile(), []);
-  const fresh = useLoad(() => opacApi.search({ sort: 'new', Rows: 6 }), []);
-  const picks = useLoad(() => opacApi.recommend(1, 6), []);
+  const none = Promise.resolve(null);
+  const stat = useLoad(() => (site.showFigures ? opacApi.statfile() : none), [site.showFigures]);
+  const fresh = useLoad(
+    () => (site.showNewBooks ? opacApi.search({ sort: 'new', Rows: 6 }) : none),
+    [site.showNewBooks],
+  );
+  const picks = useLoad(() => (site.showRecommended ? opacApi.recommend(1, 6) : none), [site.showRecommended]);
   return (
     <div className="opac-home">
+      {site.hotWords.length > 0 && (
+        <nav className="opac-hot" aria-label={t('opac.home.hotWords')}>
+          <span className="opac-muted">{t('opac.home.hotWords')}</span>
+          {site.hotWords.map((w) => (
+            <Link key={w} to={`/search?q=${encodeURIComponent(w)}`}>
+              {w}
+            </Link>
+          ))}
+        </nav>
+      )}
       {stat.data && (
         <dl className="opac-figures" aria-label={t('opac.home.figures')}>
           <div>
@@ -167,12 +181,14 @@ function Home() {
         </dl>
       )}
       <Failure text={stat.error} />
-      <section aria-labelledby="opac-new">
-        <h2 id="opac-new">
-          {t('opac.nav.newBooks')} <Link to="/search/recentnewbook">{t('opac.home.more')}</Link>
-        </h2>
-        {fresh.data && <HitList hits={fresh.data.List} compact />}
-      </section>
+      {fresh.data && (
+        <section aria-labelledby="opac-new">
+          <h2 id="opac-new">
+            {t('opac.nav.newBooks')} <Link to="/search/recentnewbook">{t('opac.home.more')}</Link>
+          </h2>
+          <HitList hits={fresh.data.List} compact />
+        </section>
+      )}
       {picks.data && picks.data.Total > 0 && (
         <section aria-labelledby="opac-picks">
           <h2 id="opac-picks">
@@ -192,15 +208,18 @@ export default function SearchPage() {
   const state = readState(loc.search);
   const searching = !!state.q || hasFilters(state) || new URLSearchParams(loc.search).has('q');
   useTitle(searching ? t('opac.search.resultsTitle') : t('opac.nav.search'));
+  const site = useLoad(() => opacApi.site(), []);
   return (
     <>
       {!searching && <h1 className="opac-sr">{t('opac.nav.search')}</h1>}
+      {!searching && site.data?.welcome && <p className="opac-welcome">{site.data.welcome}</p>}
       <SearchBox state={state} />
       <p className="opac-under-box">
         <Link to="/advancedsearch">{t('opac.nav.advanced')}</Link>
         <Link to="/search/classify">{t('opac.nav.classify')}</Link>
       </p>
-      {searching ? <Results state={state} /> : <Home />}
+      {searching ? <Results state={state} /> : site.data && <Home site={site.data} />}
+      {!searching && <Failure text={site.error} />}
     </>
   );
 }
