@@ -1,14 +1,12 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
+import { ThreadStream } from './thread-stream.ts';
 
 /** One type for both engines: handlers never know which one runs. */
 export type Db = PgDatabase<any, any>;
@@ -67,16 +65,71 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.lock !== false) release = lockDataDir(opts.dataDir);
     dataPath = path.join(opts.dataDir, 'pgdata');
   }
-  const client = await PGlite.create({ ...(dataPath ? { dataDir: dataPath } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(client) as unknown as Db;
+  try {
+    return await openEmbedded(dataPath, release);
+  } catch (e) {
+    release?.();
+    throw e;
+  }
+}
+
+/**
+ * The embedded database runs in a thread of its own (pglite-thread.mjs) and is reached like PostgreSQL, through
+ * node-postgres: its WebAssembly never runs on the event loop that answers requests, every statement is a real
+ * message (so a long job's statements let requests in between), and both engines share one driver. PGlite is a
+ * single session, so the pool holds one connection: a transaction owns it until it ends, as PGlite's own lock
+ * did (db/README.md).
+ */
+async function openEmbedded(dataDir: string | undefined, release: (() => void) | undefined): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  const streams = new Set<ThreadStream>();
+  let failure: Error | null = null;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (m: { type: string; message?: string }) =>
+      m.type === 'ready' ? resolve() : reject(new Error(m.message)),
+    );
+    worker.once('error', reject);
+  });
+  worker.on('error', (e) => {
+    failure = e;
+    console.error(`Embedded database thread failed: ${e.message}`);
+  });
+  worker.on('exit', () => {
+    for (const s of streams) s.destroy(failure ?? new Error('The embedded database thread has stopped'));
+  });
+  const connect = () => {
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: 'connect', port: port2 }, [port2]);
+    return port1;
+  };
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    stream: () => {
+      const s = new ThreadStream(connect);
+      streams.add(s);
+      s.once('close', () => streams.delete(s));
+      return s;
+    },
+  });
+  await pool.query('select 1');
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     exec: async (sql) => {
-      await client.exec(sql);
+      await pool.query(sql);
     },
     close: async () => {
-      await client.close();
+      await pool.end();
+      await new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.once('exit', () => resolve());
+        worker.postMessage({ type: 'close' });
+      });
+      await worker.terminate();
       release?.();
     },
   };
@@ -84,8 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 export async function runMigrations(database: Database): Promise<void> {
   try {
-    if (database.kind === 'pglite') await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
-    else await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   } catch (e) {
     // Until the first release the schema migration is rebuilt from scratch (db/README.md): a database made by an
     // earlier pre-release then already holds the tables. Say what to do instead of a bare SQL error.

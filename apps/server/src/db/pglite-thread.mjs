@@ -1,0 +1,74 @@
+// The embedded database's own thread: PGlite runs here, so its WebAssembly never holds the server's event loop.
+// The main thread talks to it with the PostgreSQL wire protocol (node-postgres over a MessagePort stream,
+// thread-stream.ts): one way to reach both databases. Plain JavaScript, so the thread starts without tsx.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const SSL_REQUEST = 80877103;
+const TERMINATE = 0x58; // 'X': the client is leaving; the embedded backend must live on for the next connection
+
+let db;
+try {
+  db = await PGlite.create({
+    ...(workerData?.dataDir ? { dataDir: workerData.dataDir } : {}),
+    extensions: { pg_trgm },
+  });
+} catch (e) {
+  parentPort.postMessage({ type: 'error', message: String(e?.message ?? e) });
+  process.exit(1);
+}
+
+/** One client connection: bytes in, whole protocol messages to PGlite, its answer back, in order. */
+function serve(port) {
+  let pending = Buffer.alloc(0);
+  let started = false;
+  let turn = Promise.resolve();
+  port.on('message', (chunk) => {
+    const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    pending = pending.length ? Buffer.concat([pending, data]) : data;
+    const whole = [];
+    let off = 0;
+    for (;;) {
+      const rest = pending.length - off;
+      if (!started) {
+        if (rest < 8) break;
+        const len = pending.readInt32BE(off);
+        if (rest < len) break;
+        if (pending.readInt32BE(off + 4) === SSL_REQUEST) port.postMessage(Buffer.from('N'));
+        else {
+          whole.push(pending.subarray(off, off + len));
+          started = true;
+        }
+        off += len;
+        continue;
+      }
+      if (rest < 5) break;
+      const len = 1 + pending.readInt32BE(off + 1);
+      if (rest < len) break;
+      if (pending[off] !== TERMINATE) whole.push(pending.subarray(off, off + len));
+      off += len;
+    }
+    if (!off) return;
+    pending = Buffer.from(pending.subarray(off));
+    if (!whole.length) return;
+    const message = whole.length === 1 ? whole[0] : Buffer.concat(whole);
+    turn = turn.then(async () => {
+      try {
+        const out = await db.execProtocolRaw(new Uint8Array(message.buffer, message.byteOffset, message.byteLength));
+        if (out.length) port.postMessage(out);
+      } catch (e) {
+        port.postMessage({ type: 'error', message: String(e?.message ?? e) });
+      }
+    });
+  });
+}
+
+parentPort.on('message', async (m) => {
+  if (m.type === 'connect') serve(m.port);
+  else if (m.type === 'close') {
+    await db.close();
+    parentPort.postMessage({ type: 'closed' });
+  }
+});
+parentPort.postMessage({ type: 'ready' });
