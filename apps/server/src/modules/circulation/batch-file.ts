@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
+import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
 
 /** Header cells a hand-made list may start with; such a first line is skipped. */
 const HEADERS = new Set([
@@ -26,16 +26,6 @@ export function uploadedFile(app: FastifyInstance, schoolId: number, url: string
   return abs;
 }
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v == null) return '';
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-  }
-  return String(v);
-}
-
 /**
  * The first two columns of a list file, one row per line, in file order: .xlsx (first sheet), .csv (comma,
  * semicolon or tab), .txt (tab or blanks). Blank lines are kept as blank rows (line numbers stay true);
@@ -45,16 +35,9 @@ export async function readListFile(abs: string): Promise<string[][]> {
   const ext = path.extname(abs).toLowerCase();
   let rows: string[][];
   if (ext === '.xlsx') {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.readFile(abs);
-    } catch {
-      throw fail('FILE_BAD', 'circ.batch.fileBad');
-    }
     rows = [];
-    wb.worksheets[0]?.eachRow({ includeEmpty: true }, (row, n) => {
-      rows[n - 1] = [cellText(row.getCell(1).value), cellText(row.getCell(2).value)];
-    });
+    for (const r of await readSheet(abs).catch(ownBadFile('circ.batch.fileBad')))
+      rows[r.rowNo - 1] = [r.cells[0] ?? '', r.cells[1] ?? ''];
     rows = Array.from(rows, (r) => r ?? ['', '']);
   } else if (ext === '.txt' || ext === '.csv') {
     const text = (await fs.promises.readFile(abs, 'utf8')).replace(/^\uFEFF/, '');

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CopyPatch, type ItemResult, PATCH_FIELDS, type PatchField } from '@shuyuan/contracts/holdings/bulk';
 import { STORE_TYPES } from '@shuyuan/contracts/catalogue/copy-state';
-import ExcelJS from 'exceljs';
 import { fail } from '../../platform/errors.ts';
+import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { dedupe, notFoundItem, type Tr } from './copy-ops.ts';
 import { findByText, type Lookups } from './lookups.ts';
@@ -26,38 +26,11 @@ function headerField(h: string): PatchField | 'barcode' | null {
   return null;
 }
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v == null) return '';
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-  }
-  return String(v).trim();
-}
-
 /** Rows as text grids: xlsx (first sheet) or txt/csv (tab or comma separated). */
 async function grid(abs: string, t: Tr): Promise<string[][]> {
   if (path.extname(abs).toLowerCase() === '.xlsx') {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.readFile(abs);
-    } catch {
-      throw fail('IMPORT_FILE', 'holdings.file.bad');
-    }
-    const out: string[][] = [];
-    wb.worksheets[0]?.eachRow((row) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (c, i) => {
-        cells[i - 1] = cellText(c.value);
-      });
-      out.push(Array.from(cells, (c) => c ?? ''));
-    });
-    return out;
+    const rows = await readSheet(abs).catch(ownBadFile('holdings.file.bad', 'IMPORT_FILE'));
+    return rows.map((r) => r.cells);
   }
   void t;
   return fs

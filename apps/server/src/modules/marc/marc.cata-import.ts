@@ -11,13 +11,13 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
+import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
-import { cellText } from '../readers/import-rows.ts';
 import { type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { insertRecords } from './marc.insert.ts';
 
@@ -82,30 +82,46 @@ function headerIndex(): Map<string, CataImportColumn> {
   return m;
 }
 
-/**
- * Data rows of the first sheet (row 1 is the header) with their row numbers; blank rows are skipped.
- * Columns are found by their header text in either language, in any order; unknown columns are ignored.
- */
-function readSheet(ws: ExcelJS.Worksheet | undefined, tr: Tr): { rowNo: number; raw: Raw }[] {
+/** Columns by header text (row 1), in either language, in any order; unknown columns are ignored. */
+function headerColumns(cells: string[]): Map<CataImportColumn, number> {
   const index = headerIndex();
   const at = new Map<CataImportColumn, number>();
-  ws?.getRow(1).eachCell((cell, col) => {
-    const key = index.get(norm(cellText(cell.value)));
+  cells.forEach((text, col) => {
+    const key = index.get(norm(text));
     if (key && !at.has(key)) at.set(key, col);
   });
-  if (!at.has('title')) throw new Error(tr('marc.cata.noTitle'));
-  const rows: { rowNo: number; raw: Raw }[] = [];
-  ws?.eachRow((row, rowNo) => {
-    if (rowNo === 1) return;
-    const raw = Object.fromEntries(
-      CATA_IMPORT_COLUMNS.map((k) => {
-        const col = at.get(k);
-        return [k, col ? cellText(row.getCell(col).value) : ''];
-      }),
-    ) as Raw;
-    if (Object.values(raw).some(Boolean)) rows.push({ rowNo, raw });
-  });
-  return rows;
+  return at;
+}
+
+/** A data row by column key, or null when blank (blank rows are skipped). */
+function rawRow(cells: string[], at: Map<CataImportColumn, number>): Raw | null {
+  const raw = Object.fromEntries(
+    CATA_IMPORT_COLUMNS.map((k) => {
+      const col = at.get(k);
+      return [k, col === undefined ? '' : (cells[col] ?? '')];
+    }),
+  ) as Raw;
+  return Object.values(raw).some(Boolean) ? raw : null;
+}
+
+/**
+ * Data rows of the first sheet (row 1 is the header) with their row numbers, streamed in chunks of `size`: the
+ * sheet is never held in memory. The first pass (`count`) checks the header and the row limit before anything is
+ * written.
+ */
+async function* sheetChunks(file: string, at: Map<CataImportColumn, number>, size: number) {
+  let chunk: { rowNo: number; raw: Raw }[] = [];
+  for await (const r of sheetRows(file, { checked: true })) {
+    if (r.rowNo === 1) continue;
+    const raw = rawRow(r.cells, at);
+    if (!raw) continue;
+    chunk.push({ rowNo: r.rowNo, raw });
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 /** The copies a row describes: one per barcode, else `copies` numbered by the barcode rule. */
@@ -136,20 +152,32 @@ export async function runCataImport(
   const { tr } = o;
   const db = app.database.db;
   const scope = new Scope(job.schoolId);
-  const wb = new ExcelJS.Workbook();
+  const sheetError = (e: unknown) => sheetFailure(e, tr, 'marc.cata.badFile');
+  let at = new Map<CataImportColumn, number>();
+  let total = 0;
   try {
-    await wb.xlsx.readFile(o.file);
-  } catch {
-    throw new Error(tr('marc.cata.badFile'));
+    await checkSheetFile(o.file);
+    for await (const r of sheetRows(o.file, { checked: true })) {
+      if (r.rowNo === 1) at = headerColumns(r.cells);
+      else if (rawRow(r.cells, at)) total++;
+    }
+  } catch (e) {
+    throw sheetError(e);
   }
-  const rows = readSheet(wb.worksheets[0], tr);
-  await job.setTotal(rows.length);
+  if (!at.has('title')) throw new Error(tr('marc.cata.noTitle'));
+  await job.setTotal(total);
   const target = await ImportTarget.load(db, scope, tr);
   const out: CataImportRow[] = [];
   const seen = new Set<string>();
   let done = 0;
-  for (let i = 0; i < rows.length && !job.stopped; i += BATCH) {
-    const chunk = rows.slice(i, i + BATCH);
+  const chunks = sheetChunks(o.file, at, BATCH)[Symbol.asyncIterator]();
+  for (;;) {
+    if (job.stopped) break;
+    const next = await chunks.next().catch((e) => {
+      throw sheetError(e);
+    });
+    if (next.done) break;
+    const chunk = next.value;
     const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw), c: rowCopies(r.raw) }));
     const isbns = parsed.flatMap((r) => (r.p.success && r.p.data.isbn ? [r.p.data.isbn] : []));
     const existing = o.policy === 'skip' ? await recordIdsByIsbn(db, scope, isbns) : new Map<string, number>();

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import {
   READER_IDENTITIES,
   READER_IMPORT_COLUMNS,
@@ -9,21 +8,6 @@ import { t as translate } from '../../platform/i18n/messages.ts';
 
 /** One data row of an import sheet, as read from the cells, by column key ('' when the sheet lacks it). */
 export type RawRow = Record<ReaderImportColumn, string>;
-
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v == null) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-  }
-  return String(v).trim();
-}
 
 const norm = (s: string) => s.replace(/[\s（）()：:*＊]/g, '').toLowerCase();
 
@@ -53,33 +37,27 @@ function headerIndex(): Map<string, ReaderImportColumn> {
 }
 
 /**
- * Data rows (row 1 is the header) with their sheet row numbers; fully blank rows are skipped. Columns are
- * found by their header text (Chinese or English template headers, in any order); unknown columns are
- * ignored. `columns` lists the keys the sheet has; a sheet without the barcode or name column has no rows.
+ * The columns of a sheet, from its header row (row 1) texts: Chinese or English template headers, or the aliases
+ * above, in any order; unknown columns are ignored. Without the barcode or name column the sheet has no rows.
  */
-export function readRows(ws: ExcelJS.Worksheet): {
-  columns: ReaderImportColumn[];
-  rows: { rowNo: number; raw: RawRow }[];
-} {
+export function headerColumns(cells: string[]): Map<ReaderImportColumn, number> {
   const index = headerIndex();
   const at = new Map<ReaderImportColumn, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const key = index.get(norm(cellText(cell.value)));
+  cells.forEach((text, col) => {
+    const key = index.get(norm(text));
     if (key && !at.has(key)) at.set(key, col);
   });
-  const columns = [...at.keys()];
-  if (!at.has('account') || !at.has('name')) return { columns, rows: [] };
-  const rows: { rowNo: number; raw: RawRow }[] = [];
-  ws.eachRow((row, rowNo) => {
-    if (rowNo === 1) return;
-    const raw = {} as RawRow;
-    for (const k of READER_IMPORT_COLUMNS) {
-      const c = at.get(k);
-      raw[k] = c ? cellText(row.getCell(c).value) : '';
-    }
-    if (Object.values(raw).some(Boolean)) rows.push({ rowNo, raw });
-  });
-  return { columns, rows };
+  return at;
+}
+
+/** A data row by column key, or null when it is blank (blank rows are skipped). */
+export function rawRow(cells: string[], at: Map<ReaderImportColumn, number>): RawRow | null {
+  const raw = {} as RawRow;
+  for (const k of READER_IMPORT_COLUMNS) {
+    const c = at.get(k);
+    raw[k] = c === undefined ? '' : (cells[c] ?? '');
+  }
+  return Object.values(raw).some(Boolean) ? raw : null;
 }
 
 /** A cell value matched against the keys and their Chinese and English labels ('学生', 'Student', 'student'). */

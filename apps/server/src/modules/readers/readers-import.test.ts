@@ -1,6 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { sheetLimits } from '../../platform/files/sheet.ts';
+import { zipEntries } from '../../platform/files/zip-size.ts';
+import { jobTiming, simulateCrash, tick } from '../../platform/jobs/jobs.ts';
 import { P } from '@shuyuan/contracts/common/paths';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { department } from '../org/department.table.ts';
@@ -286,5 +292,147 @@ describe('reader import', () => {
       'RF-IMP-1',
       '2030-07-31',
     ]);
+  });
+});
+
+const limits = { ...sheetLimits };
+afterEach(() => Object.assign(sheetLimits, limits));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const readers = (prefix: string) =>
+  t.db
+    .execute(sql`select account from app_user where account like ${`${prefix}%`} order by account`)
+    .then((r: any) => (r.rows ?? r).map((x: { account: string }) => x.account) as string[]);
+
+const jobCount = () =>
+  t.db.execute(sql`select count(*)::int as n from job`).then((r: any) => (r.rows ?? r)[0].n as number);
+
+async function state(id: number, lang: 'zh' | 'en' = 'en') {
+  return (await t.post(`${P}/Config/GetProgress`, { DataID: id }, { lang })).json.data;
+}
+
+async function until(id: number, ok: (v: any) => boolean) {
+  for (let i = 0; i < 600; i++) {
+    const v = await state(id);
+    if (ok(v)) return v;
+    await sleep(25);
+  }
+  throw new Error(`job ${id} never got there`);
+}
+
+describe('reader import limits', () => {
+  it('refuses a zip bomb at once, in the caller language, and imports nothing', async () => {
+    // 600 rows of 2,000 repeated characters: ~1.2 MB unpacked from a few KB on disk.
+    const data = await sheet(Array.from({ length: 600 }, (_, i) => [`BOMB${i}`, `${i}${'x'.repeat(2000)}`, '学生']));
+    sheetLimits.maxUnpackedBytes = 1024 * 1024;
+    const up = await storeUpload(t.app, t.schoolId, 'bomb.xlsx', data);
+    const jobs = await jobCount();
+    const en = await t.post(`${R}/ImportReaders`, { fileUrl: up.url }, { lang: 'en' });
+    expect(en.json.code).not.toBe(0);
+    expect(en.json.msg).toBe(
+      'The file unpacks to more than the 1 MB limit (it may be a zip bomb); it was refused and nothing was imported',
+    );
+    const zh = await t.post(`${R}/ImportReaders`, { fileUrl: up.url }, { lang: 'zh' });
+    expect(zh.json.msg).toBe('文件解压后超过 1 MB 的上限（可能是压缩炸弹），已拒绝，未导入任何数据');
+    expect(await jobCount()).toBe(jobs);
+    expect(await readers('BOMB')).toEqual([]);
+  });
+
+  it('refuses a zip whose directory under-states its unpacked size (the bytes are counted)', async () => {
+    const data = await sheet(Array.from({ length: 300 }, (_, i) => [`LIAR${i}`, `${i}${'y'.repeat(2000)}`, '学生']));
+    const up = await storeUpload(t.app, t.schoolId, 'liar.xlsx', data);
+    const abs = path.join(t.app.config.dataDir, up.url.replace(/^\/files\//, 'files/'));
+    // Rewrite the central directory: every entry claims 10 bytes unpacked.
+    const bytes = fs.readFileSync(abs);
+    for (let p = 0; p < bytes.length - 4; p++)
+      if (bytes.readUInt32LE(p) === 0x02014b50) bytes.writeUInt32LE(10, p + 24);
+    fs.writeFileSync(abs, bytes);
+    expect(zipEntries(abs)?.every((e) => e.size === 10)).toBe(true);
+    sheetLimits.maxUnpackedBytes = 256 * 1024;
+    const res = await t.post(`${R}/ImportReaders`, { fileUrl: up.url }, { lang: 'en' });
+    expect(res.json.msg).toContain('it may be a zip bomb');
+    expect(await readers('LIAR')).toEqual([]);
+  });
+
+  it('refuses a file over the row limit before writing any row', async () => {
+    sheetLimits.maxRows = 5;
+    const data = await sheet(Array.from({ length: 7 }, (_, i) => [`CAP${i}`, `超限${i}`, '学生']));
+    const up = await storeUpload(t.app, t.schoolId, 'cap.xlsx', data);
+    const start = await t.post(`${R}/ImportReaders`, { fileUrl: up.url }, { lang: 'en' });
+    expect(start.json.code).toBe(0);
+    const v = await until(start.json.data.DataID, (j) => j.State >= 2);
+    expect(v.State).toBe(3);
+    expect(v.Error).toBe(
+      'The file has more than 5 rows, the limit; it was refused and nothing was imported. Split it into several files',
+    );
+    expect(await readers('CAP')).toEqual([]);
+  });
+
+  it('after a crash mid-import, the progress and the result file say exactly which rows were written', async () => {
+    const n = 400;
+    const data = await sheet(
+      Array.from({ length: n }, (_, i) => [`CRASH${String(i).padStart(3, '0')}`, `崩${i}`, '学生']),
+    );
+    const up = await storeUpload(t.app, t.schoolId, 'crash.xlsx', data);
+    const other = await buildApp({ config: t.app.config, database: t.database });
+    await other.ready();
+    const start = await other.inject({
+      method: 'POST',
+      url: `${R}/ImportReaders`,
+      headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId), 'accept-language': 'en' },
+      payload: { fileUrl: up.url },
+    });
+    const id = start.json().data.DataID as number;
+    await until(id, (j) => j.Progress >= 20);
+    simulateCrash(other); // as if killed: the step under way finishes, nothing more is written
+    await sleep(300);
+    const dir = path.join(t.app.config.dataDir, 'files', 'jobs', String(t.schoolId), String(id));
+    // A step that journaled its lines but died before its commit: those lines must not count.
+    fs.appendFileSync(
+      path.join(dir, 'journal.jsonl'),
+      `${JSON.stringify({ rowNo: 999, account: 'GHOST', name: '', result: 'Imported' })}\n`,
+    );
+    const stale = jobTiming.staleMs;
+    jobTiming.staleMs = 100;
+    await sleep(300);
+    await tick(t.app);
+    jobTiming.staleMs = stale;
+    const v = await state(id);
+    expect(v.State).toBe(3);
+    expect(v.Error).toBe('interrupted by a restart');
+    const written = await readers('CRASH');
+    expect(written.length).toBe(v.Progress);
+    expect(v.Progress).toBeGreaterThan(0);
+    expect(v.Progress).toBeLessThan(n);
+    const rows = await resultRows(v.ResultFile);
+    const listed = rows.slice(1, -1);
+    expect(listed.map((r) => r[1])).toEqual(written);
+    expect(listed.every((r) => r[3] === 'Imported')).toBe(true);
+    expect(rows.at(-1)?.[3]).toBe(
+      `Interrupted by a restart: the ${v.Progress} rows above were processed and saved; the rows after them were not`,
+    );
+    await other.close();
+  });
+
+  it('a task that had committed every row before the restart is finished, not interrupted', async () => {
+    const lines = [
+      { rowNo: 2, account: 'DONE1', name: '甲', result: 'Imported' },
+      { rowNo: 3, account: 'DONE2', name: '乙', result: 'Imported' },
+    ];
+    const r: any = await t.db.execute(
+      sql`insert into job (school_id, user_id, operation_type, file_name, data_count, progress, params, state, owner,
+            started_at, heartbeat)
+          values (${t.schoolId}, ${t.adminId}, 'import.reader', 'readers.xlsx', 2, 2, ${JSON.stringify({ lang: 'en' })}::jsonb,
+            1, 'gone-process', now(), now() - interval '1 hour') returning id`,
+    );
+    const id = (r.rows ?? r)[0].id as number;
+    const dir = path.join(t.app.config.dataDir, 'files', 'jobs', String(t.schoolId), String(id));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'journal.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    await tick(t.app);
+    const v = await state(id);
+    expect(v).toMatchObject({ State: 2, Error: null, Progress: 2 });
+    const rows = await resultRows(v.ResultFile);
+    expect(rows.slice(1).map((x) => x[1])).toEqual(['DONE1', 'DONE2']);
   });
 });

@@ -1,22 +1,24 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
-import { ImportReadersBody, READER_IMPORT_COLUMNS } from '@shuyuan/contracts/readers/reader';
+import { ImportReadersBody, READER_IMPORT_COLUMNS, type ReaderImportColumn } from '@shuyuan/contracts/readers/reader';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { BizError, fail } from '../../platform/errors.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
-import { startJob } from '../../platform/jobs/jobs.ts';
+import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
+import { type JobResultTarget, registerJobResult, startJob } from '../../platform/jobs/jobs.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
-import { classIndex, readRows, toCreateInput, uniqueNames } from './import-rows.ts';
+import type { Db } from '../../db/client.ts';
+import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
 import { checkScanKeys } from './card-rfid.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
@@ -56,12 +58,15 @@ export function importRoutes(app: FastifyInstance): void {
     summary: 'Import readers from an uploaded xlsx (background job; result file lists every row)',
     handler: async (ctx) => {
       const abs = uploadedFile(app, ctx.schoolId, ctx.body.fileUrl);
+      // Not a workbook, or a zip bomb: refused at once, before a task exists.
+      await checkSheetFile(abs);
       const fileName = `${ctx.t('readers.import.file')}-${Date.now()}.xlsx`;
       const { id } = await startJob(app, {
         schoolId: ctx.schoolId,
         userId: ctx.user?.userId ?? null,
         operationType: 'import.reader',
         fileName,
+        params: { lang: ctx.lang },
         run: (job) => runImport(app, ctx.schoolId, ctx.lang, abs, ctx.body.updateExisting, job),
       });
       ctx.auditDetail.jobId = id;
@@ -96,12 +101,21 @@ function asInput(r: UserRow): Record<string, unknown> {
   };
 }
 
+/** A step's time budget: on the embedded database the desk waits for a running step, so keep it short. */
+const STEP_MS = 15;
+/** Rows read ahead of the steps (their barcodes and cards are looked up together). */
+const AHEAD = 64;
+
+type Line = { rowNo: number | ''; account: string; name: string; result: string };
+
 /**
  * Each row is its own unit: checked like the form, then written by one statement, so a bad row never
  * blocks the good ones and nothing is half-written. Columns are read by header. With `updateExisting` a row
  * whose barcode belongs to a reader updates that reader (the cells it fills; never the password or deposit);
- * otherwise it is refused as a duplicate. The result file lists every row with its outcome; the planner
- * statistics are refreshed at the end (a bulk import changes app_user a lot).
+ * otherwise it is refused as a duplicate. The sheet is streamed twice (count, then import; never held in memory)
+ * and a file over the row limit is refused before anything is written. Rows are written in short steps
+ * (`job.step`): each step's rows, their result lines and the progress are committed together, so after a
+ * restart the result file lists exactly the rows written. The planner statistics are refreshed at the end.
  */
 async function runImport(
   app: FastifyInstance,
@@ -114,21 +128,24 @@ async function runImport(
   const t = (k: string, p?: Record<string, unknown>) => translate(lang, k, p, schoolId);
   const db = app.database.db;
   const scope = new Scope(schoolId);
-  const wb = new ExcelJS.Workbook();
+  const sheetError = (e: unknown) => sheetFailure(e, t, 'readers.import.badFile');
+  let at = new Map<ReaderImportColumn, number>();
+  let total = 0;
   try {
-    await wb.xlsx.readFile(abs);
-  } catch {
-    throw new Error(t('readers.import.badFile'));
+    for await (const r of sheetRows(abs, { checked: true })) {
+      if (r.rowNo === 1) at = headerColumns(r.cells);
+      else if (rawRow(r.cells, at)) total++;
+    }
+  } catch (e) {
+    throw sheetError(e);
   }
-  const ws = wb.worksheets[0];
-  const { columns, rows } = ws ? readRows(ws) : { columns: [], rows: [] };
-  if (ws && (!columns.includes('account') || !columns.includes('name')))
+  if (!at.has('account') || !at.has('name'))
     throw new Error(
       t('readers.import.noHeader', {
         headers: `${t('readers.import.col.account')}, ${t('readers.import.col.name')}`,
       }),
     );
-  await job.setTotal(rows.length);
+  await job.setTotal(total);
   const classes = await db
     .select({ id: schoolClass.id, name: schoolClass.name, gradeName: grade.name })
     .from(schoolClass)
@@ -144,38 +161,18 @@ async function runImport(
       .from(permissionGroup)
       .where(scope.where(permissionGroup)),
   );
-  const accounts = rows.map((r) => r.raw.account).filter(Boolean);
-  const existing = new Map(
-    (accounts.length
-      ? await db
-          .select()
-          .from(appUser)
-          .where(scope.where(appUser, inArray(appUser.account, accounts)))
-      : []
-    ).map((u) => [u.account, u]),
-  );
-  const rfids = rows.map((r) => r.raw.cardRfid).filter(Boolean);
-  const rfidOwner = new Map(
-    (rfids.length
-      ? await db
-          .select({ id: appUser.id, rfid: appUser.cardRfid, name: appUser.name, account: appUser.account })
-          .from(appUser)
-          .where(scope.where(appUser, inArray(appUser.cardRfid, rfids)))
-      : []
-    ).map((u) => [u.rfid as string, u]),
-  );
   // New readers without a group get the default group of their identity (looked up once per identity).
   const defaults = new Map<string, number | null>();
-  const groupFor = async (identity: string) => {
-    if (!defaults.has(identity)) defaults.set(identity, await defaultGroupId(db, scope, identity));
-    return defaults.get(identity) ?? null;
-  };
   const seen = new Set<string>();
   const seenRfid = new Set<string>();
-  const out: { rowNo: number; account: string; name: string; result: string }[] = [];
-  let done = 0;
-  for (const { rowNo, raw } of rows) {
-    if (job.stopped) break;
+
+  /** One row, inside the step's transaction: its outcome line. */
+  const importRow = async (
+    tx: Db,
+    { rowNo, raw }: { rowNo: number; raw: RawRow },
+    existing: Map<string, UserRow>,
+    rfidOwner: Map<string, { id: number; name: string; account: string }>,
+  ): Promise<Line> => {
     const reasons: string[] = [];
     const lookup = (text: string, map: Map<string, number>, key: string) => {
       if (!text) return null;
@@ -206,7 +203,7 @@ async function runImport(
     if (!reasons.length && parsed.success) {
       // One scan must name one reader: RFID vs other readers' barcodes, new barcode vs their RFIDs.
       try {
-        await checkScanKeys(db, scope, t, old?.id ?? null, {
+        await checkScanKeys(tx, scope, t, old?.id ?? null, {
           account: updating ? undefined : raw.account,
           cardRfid: raw.cardRfid,
         });
@@ -219,20 +216,26 @@ async function runImport(
       if (updating) {
         const values = await readerValues(parsed.data, false);
         try {
-          await db
-            .update(appUser)
-            .set(values)
-            .where(scope.where(appUser, eq(appUser.id, old.id)));
+          // A savepoint: a card bound to another reader meanwhile (the RFID index) fails this row only.
+          await tx.transaction(async (sp) => {
+            await sp
+              .update(appUser)
+              .set(values)
+              .where(scope.where(appUser, eq(appUser.id, old.id)));
+          });
           outcome = 'readers.import.updated';
         } catch (err) {
-          // A card bound to another reader meanwhile (the RFID index): reported on the row.
           if (((err as any)?.cause ?? err)?.code !== '23505') throw err;
           reasons.push(t('readers.card.rfidTakenShort'));
         }
       } else {
         const values = await readerValues(parsed.data, true);
-        if (values.permissionGroupId == null) values.permissionGroupId = await groupFor(parsed.data.identity);
-        const ins = await db
+        if (values.permissionGroupId == null) {
+          const identity = parsed.data.identity;
+          if (!defaults.has(identity)) defaults.set(identity, await defaultGroupId(tx, scope, identity));
+          values.permissionGroupId = defaults.get(identity) ?? null;
+        }
+        const ins = await tx
           .insert(appUser)
           .values(scope.values({ ...values, account: parsed.data.account, name: parsed.data.name }))
           .onConflictDoNothing()
@@ -241,25 +244,76 @@ async function runImport(
         if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
       }
     }
-    out.push({
-      rowNo,
-      account: raw.account,
-      name: raw.name,
-      result: reasons.length ? reasons.join('; ') : t(outcome),
-    });
-    await job.progress(++done);
+    return { rowNo, account: raw.account, name: raw.name, result: reasons.length ? reasons.join('; ') : t(outcome) };
+  };
+
+  const rows = sheetRows(abs, { checked: true })[Symbol.asyncIterator]();
+  const pending: { rowNo: number; raw: RawRow }[] = [];
+  let ended = false;
+  const readAhead = async () => {
+    while (!ended && pending.length < AHEAD) {
+      const n = await rows.next().catch((e) => {
+        throw sheetError(e);
+      });
+      if (n.done) ended = true;
+      else if (n.value.rowNo !== 1) {
+        const raw = rawRow(n.value.cells, at);
+        if (raw) pending.push({ rowNo: n.value.rowNo, raw });
+      }
+    }
+  };
+  try {
+    for (await readAhead(); pending.length && !job.stopped; await readAhead()) {
+      // The readers and cards the window's rows name, read once for its steps (a reader added meanwhile by
+      // someone else is caught by the insert's conflict; rows of this file by `seen`).
+      const accounts = pending.map((r) => r.raw.account).filter(Boolean);
+      const existing = new Map(
+        (accounts.length
+          ? await db
+              .select()
+              .from(appUser)
+              .where(scope.where(appUser, inArray(appUser.account, accounts)))
+          : []
+        ).map((u) => [u.account, u]),
+      );
+      const rfids = pending.map((r) => r.raw.cardRfid).filter(Boolean);
+      const rfidOwner = new Map(
+        (rfids.length
+          ? await db
+              .select({ id: appUser.id, rfid: appUser.cardRfid, name: appUser.name, account: appUser.account })
+              .from(appUser)
+              .where(scope.where(appUser, inArray(appUser.cardRfid, rfids)))
+          : []
+        ).map((u) => [u.rfid as string, u]),
+      );
+      const window = pending.splice(0, pending.length);
+      while (window.length && !job.stopped) {
+        let taken = 0;
+        await job.step(async (tx) => {
+          const started = performance.now();
+          const lines: Line[] = [];
+          for (const r of window) {
+            lines.push(await importRow(tx, r, existing, rfidOwner));
+            if (performance.now() - started > STEP_MS) break;
+          }
+          taken = lines.length;
+          return lines;
+        });
+        window.splice(0, taken);
+      }
+    }
+  } finally {
+    await rows.return?.(undefined);
   }
   await analyzeTables(db, appUser);
-  return { resultFile: await writeResult(job, t, out) };
+  return { resultFile: await writeResult(job, lang, await job.journal(), true) };
 }
 
-async function writeResult(
-  job: Job,
-  t: (k: string) => string,
-  out: { rowNo: number; account: string; name: string; result: string }[],
-): Promise<string> {
+/** The result sheet: every row with its outcome; an interrupted import says after which row it stopped. */
+async function writeResult(job: JobResultTarget, lang: Lang, lines: unknown[], finished: boolean): Promise<string> {
+  const t = (k: string, p?: Record<string, unknown>) => translate(lang, k, p, job.schoolId);
   const file = job.resultPath(`${t('readers.import.file')}.xlsx`);
-  const wb = new ExcelJS.Workbook();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
   const ws = wb.addWorksheet(t('readers.import.file').slice(0, 31));
   ws.columns = [
     { header: t('readers.import.row'), key: 'rowNo', width: 8 },
@@ -268,7 +322,15 @@ async function writeResult(
     { header: t('readers.import.result'), key: 'result', width: 60 },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const r of out) ws.addRow(r);
-  await wb.xlsx.writeFile(file);
+  ws.getRow(1).commit();
+  for (const r of lines as Line[]) ws.addRow(r).commit();
+  if (!finished) ws.addRow({ rowNo: '', result: t('job.interruptedAfter', { count: lines.length }) }).commit();
+  ws.commit();
+  await wb.commit();
   return file;
 }
+
+// After a restart, an interrupted import's result lists the rows it committed (the journal of its steps).
+registerJobResult('import.reader', (_app, job, lines, finished) =>
+  writeResult(job, (job.params.lang as Lang) ?? 'zh', lines, finished),
+);

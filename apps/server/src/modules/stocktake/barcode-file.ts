@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
+import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
 
 /** Header cells a handheld export or a hand-made sheet may start with; never taken for barcodes. */
 const HEADERS = new Set(['barcode', 'barcodes', '条码', '条形码', '条码号', '图书条码']);
@@ -29,17 +29,7 @@ export async function readBarcodeFile(abs: string): Promise<string[]> {
   const ext = path.extname(abs).toLowerCase();
   let cells: string[];
   if (ext === '.xlsx') {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.readFile(abs);
-    } catch {
-      throw fail('FILE_BAD', 'stocktake.file.bad');
-    }
-    cells = [];
-    wb.worksheets[0]?.eachRow((row) => {
-      const v = row.getCell(1).value;
-      cells.push(v == null ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : String(v));
-    });
+    cells = (await readSheet(abs).catch(ownBadFile('stocktake.file.bad'))).map((r) => r.cells[0] ?? '');
   } else if (ext === '.txt' || ext === '.csv') {
     const text = (await fs.promises.readFile(abs, 'utf8')).replace(/^\uFEFF/, '');
     cells = text.split(/\r?\n|\r/).map((line) => (ext === '.csv' ? line.split(/[,;\t]/)[0] : line.split('\t')[0]));

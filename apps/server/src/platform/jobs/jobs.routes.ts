@@ -49,7 +49,7 @@ export function jobRoutes(app: FastifyInstance): void {
     raw: true,
     handler: async ({ db, scope, user, body, reply }) => {
       const j = await getVisibleJob(db, scope, user!, body.ID);
-      const file = j.state === 2 && j.resultFile ? await statFile(app, j.resultFile) : null;
+      const file = (j.state === 2 || j.state === 3) && j.resultFile ? await statFile(app, j.resultFile) : null;
       if (!file) throw notFound('job.noFile');
       // The user downloads it under the task's name, with the result's extension.
       const ext = path.extname(file.abs);

@@ -27,7 +27,7 @@ export function toView(r: Row, tr: (key: string) => string): JobView {
     OperationType: r.operationType,
     DataCount: r.dataCount,
     Progress: r.progress,
-    ResultFile: r.state === 2 && r.resultFile ? `${P}${DOWNLOAD_JOB_FILE_PATH}?ID=${r.id}` : '',
+    ResultFile: (r.state === 2 || r.state === 3) && r.resultFile ? `${P}${DOWNLOAD_JOB_FILE_PATH}?ID=${r.id}` : '',
     percentage: r.state === 2 ? 100 : pct,
     State: r.state as JobView['State'],
     Error: r.error ? tr(r.error) : null,

@@ -1,14 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerMessages } from '../i18n/messages.ts';
-import { INTERRUPTED, type JobRow, type JobRunner, execute, jobTiming, rows, runtimeOf } from './runtime.ts';
+import path from 'node:path';
+import { ensureDir, relativeFile } from '../files/files.ts';
+import {
+  INTERRUPTED,
+  type JobRow,
+  type JobRunner,
+  execute,
+  jobDir,
+  jobTiming,
+  readJournal,
+  rows,
+  runtimeOf,
+} from './runtime.ts';
 import { nextRun, type ScheduleSpec } from './schedule-time.ts';
 
 export type { JobHandle, JobRunner } from './runtime.ts';
-export { jobTiming } from './runtime.ts';
+export { JobStopped, jobTiming } from './runtime.ts';
 
 registerMessages({
   [INTERRUPTED]: { zh: '任务因服务重启而中断', en: 'interrupted by a restart' },
+  'job.interruptedAfter': {
+    zh: '任务因服务重启而中断：以上 {{count}} 行已处理并保存，其后的行未处理',
+    en: 'Interrupted by a restart: the {{count}} rows above were processed and saved; the rows after them were not',
+  },
 });
 
 export interface StartJobOptions {
@@ -30,6 +46,67 @@ const schedules = new Map<string, { spec: ScheduleSpec; fn: (app: FastifyInstanc
 /** A resumable kind: after a restart its unfinished tasks are picked up again (by any process) with this runner. */
 export function registerJobKind(operationType: string, runner: JobRunner): void {
   kinds.set(operationType, runner);
+}
+
+/** What a result writer gets: the task, and a path for its file (DATA_DIR/files/jobs/<school>/<id>/). */
+export interface JobResultTarget {
+  id: number;
+  schoolId: number;
+  params: Record<string, unknown>;
+  resultPath(fileName: string): string;
+}
+/** Writes a task's result file from its journal lines; `finished` = every item was committed. Answers its path. */
+export type JobResultWriter = (
+  app: FastifyInstance,
+  job: JobResultTarget,
+  lines: unknown[],
+  finished: boolean,
+) => Promise<string>;
+const resultWriters = new Map<string, JobResultWriter>();
+
+/**
+ * A kind that works in `job.step`s: when its process dies (or shuts down) mid-way, the next start writes its result
+ * file from the committed steps' journal, so the file and the progress say exactly what was committed. A task whose
+ * every item was committed before the restart is finished (done), not reported as interrupted.
+ */
+export function registerJobResult(operationType: string, writer: JobResultWriter): void {
+  resultWriters.set(operationType, writer);
+}
+
+/** Writes the result of interrupted journaled tasks, and finishes those that had committed every item. */
+async function accountFor(
+  app: FastifyInstance,
+  interrupted: {
+    id: number;
+    school_id: number;
+    operation_type: string;
+    progress: number;
+    data_count: number;
+    params: Record<string, unknown> | null;
+  }[],
+): Promise<void> {
+  for (const r of interrupted) {
+    const writer = resultWriters.get(r.operation_type);
+    if (!writer) continue;
+    try {
+      const lines = await readJournal(app, r.school_id, r.id, r.progress);
+      const finished = r.data_count > 0 && r.progress >= r.data_count;
+      const target: JobResultTarget = {
+        id: r.id,
+        schoolId: r.school_id,
+        params: r.params ?? {},
+        resultPath: (name) => path.join(ensureDir(app, jobDir(r.school_id, r.id)), path.basename(name)),
+      };
+      const rel = relativeFile(app, await writer(app, target, lines, finished));
+      await app.database.db.execute(
+        finished
+          ? sql`update job set state = 2, error = null, result_file = ${rel} where id = ${r.id}`
+          : sql`update job set result_file = ${rel} where id = ${r.id}`,
+      );
+    } catch (e) {
+      app.log.error({ err: e, job: r.id }, 'writing the result of an interrupted task');
+    }
+  }
 }
 
 /** Scheduled work: due rows live in `job` (school 0), so with several processes only one runs each turn. */
@@ -73,10 +150,13 @@ async function recover(app: FastifyInstance, startup: boolean): Promise<void> {
     sql`update job set state = 0, owner = null where state = 1 and key is null and ${notMine} and ${dead}
         and operation_type = any(${toArray(resumable)})`,
   );
-  await app.database.db.execute(
+  const failed = await rows<any>(
+    app,
     sql`update job set state = 3, error = ${INTERRUPTED}, finished_at = now()
-        where state = 1 and ${notMine} and ${dead} and not (key is null and operation_type = any(${toArray(resumable)}))`,
+        where state = 1 and ${notMine} and ${dead} and not (key is null and operation_type = any(${toArray(resumable)}))
+        returning id, school_id, operation_type, progress, data_count, params`,
   );
+  await accountFor(app, failed);
 }
 
 function toArray(v: string[]) {
@@ -187,8 +267,11 @@ export function installJobRunner(app: FastifyInstance): void {
       sql`update job set state = 0, owner = null where owner = ${rt.owner} and state = 1 and key is null
           and operation_type = any(${toArray(resumable)})`,
     );
-    await app.database.db.execute(
-      sql`update job set state = 3, error = ${INTERRUPTED}, finished_at = now() where owner = ${rt.owner} and state = 1`,
+    const failed = await rows<any>(
+      app,
+      sql`update job set state = 3, error = ${INTERRUPTED}, finished_at = now() where owner = ${rt.owner} and state = 1
+          returning id, school_id, operation_type, progress, data_count, params`,
     );
+    await accountFor(app, failed);
   });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { ensureDir, relativeFile } from '../files/files.ts';
 
 /** What a task's code sees while it runs. */
@@ -22,6 +23,23 @@ export interface JobHandle {
   progress(done: number): Promise<void>;
   /** Absolute path for a result file in DATA_DIR/files/jobs/<school>/<id>/. */
   resultPath(fileName: string): string;
+  /**
+   * One bounded step of work whose account must survive a crash exactly: `fn` runs in a transaction and answers one
+   * result line per item it handled; the lines are journaled and the progress moves by their number in that same
+   * transaction, so the committed items, the progress and the journal always agree. A step of a task stopped or
+   * interrupted meanwhile is rolled back (`JobStopped`). Keep a step short (tens of ms): on the embedded database the
+   * desk waits for it.
+   */
+  step(fn: (tx: Db) => Promise<unknown[]>): Promise<void>;
+  /** The journal lines of the committed steps, in order (the task's result is written from them). */
+  journal(): Promise<unknown[]>;
+}
+
+/** Thrown by `step` when the task is no longer running (stopped, or interrupted by a shutdown). */
+export class JobStopped extends Error {
+  constructor() {
+    super('job stopped');
+  }
 }
 // biome-ignore lint/suspicious/noConfusingVoidType: a runner may simply return nothing (no result file)
 export type JobRunner = (job: JobHandle) => Promise<{ resultFile?: string } | void>;
@@ -52,6 +70,25 @@ export function runtimeOf(app: FastifyInstance): Runtime {
     runtimes.set(app.server, r);
   }
   return r;
+}
+
+/** The folder of a task's files, relative to DATA_DIR/files. */
+export const jobDir = (schoolId: number, id: number) => `jobs/${schoolId}/${id}`;
+const JOURNAL = 'journal.jsonl';
+
+/** The first `count` journal lines of a task (the committed ones: a line past the progress was never committed). */
+export async function readJournal(app: FastifyInstance, schoolId: number, id: number, count: number) {
+  const file = path.join(app.config.dataDir, 'files', jobDir(schoolId, id), JOURNAL);
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = text.split('\n');
+  const out: unknown[] = [];
+  for (let i = 0; i < lines.length && out.length < count; i++) if (lines[i]) out.push(JSON.parse(lines[i]));
+  return out;
 }
 
 export async function rows<T = Record<string, any>>(app: FastifyInstance, q: ReturnType<typeof sql>): Promise<T[]> {
@@ -87,7 +124,8 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
     );
     if (r[0]?.state !== 1) live.stopped = true;
   };
-  const relDir = `jobs/${row.school_id}/${row.id}`;
+  const relDir = jobDir(row.school_id, row.id);
+  let journalSize: number | null = null;
   const handle: JobHandle = {
     id: row.id,
     schoolId: row.school_id,
@@ -109,6 +147,32 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
     resultPath(fileName) {
       return path.join(ensureDir(app, relDir), path.basename(fileName));
     },
+    async step(fn) {
+      if (handle.stopped) throw new JobStopped();
+      const file = handle.resultPath(JOURNAL);
+      if (journalSize === null) journalSize = fs.existsSync(file) ? fs.statSync(file).size : 0;
+      try {
+        await app.database.db.transaction(async (tx) => {
+          const lines = await fn(tx);
+          if (!lines.length) return;
+          // Written before the commit; should the process die before it, the lines past the progress are dropped.
+          fs.appendFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+          const r: any = await tx.execute(
+            sql`update job set progress = progress + ${lines.length}, heartbeat = now()
+                where id = ${row.id} and state = 1 returning progress`,
+          );
+          if (!(r.rows ?? r).length) throw new JobStopped();
+        });
+      } catch (e) {
+        if (fs.existsSync(file)) fs.truncateSync(file, journalSize);
+        throw e;
+      }
+      journalSize = fs.existsSync(file) ? fs.statSync(file).size : 0;
+    },
+    async journal() {
+      const [r] = await rows<{ progress: number }>(app, sql`select progress from job where id = ${row.id}`);
+      return readJournal(app, row.school_id, row.id, r?.progress ?? 0);
+    },
   };
   return (async () => {
     try {
@@ -123,7 +187,7 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
             finished_at = now(), heartbeat = now() where id = ${row.id} and state = 1`,
       );
     } catch (e: any) {
-      if (rt.closed) return;
+      if (rt.closed || e instanceof JobStopped) return;
       const msg = String(e?.message ?? e).slice(0, 1000);
       await app.database.db
         .execute(sql`update job set state = 3, error = ${msg}, finished_at = now() where id = ${row.id} and state = 1`)

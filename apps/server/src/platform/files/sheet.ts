@@ -1,0 +1,156 @@
+import ExcelJS from 'exceljs';
+import { BizError, fail } from '../errors.ts';
+import { registerMessages } from '../i18n/messages.ts';
+import { unpackedSize, zipEntries } from './zip-size.ts';
+
+registerMessages({
+  'sheet.notXlsx': {
+    zh: '文件不是有效的 Excel（.xlsx）工作簿，未导入任何数据',
+    en: 'The file is not a valid Excel (.xlsx) workbook; nothing was imported',
+  },
+  'sheet.tooBig': {
+    zh: '文件解压后超过 {{max}} MB 的上限（可能是压缩炸弹），已拒绝，未导入任何数据',
+    en: 'The file unpacks to more than the {{max}} MB limit (it may be a zip bomb); it was refused and nothing was imported',
+  },
+  'sheet.tooManyRows': {
+    zh: '文件超过 {{max}} 行的上限，已拒绝，未导入任何数据；请拆分成几个文件',
+    en: 'The file has more than {{max}} rows, the limit; it was refused and nothing was imported. Split it into several files',
+  },
+});
+
+/**
+ * Limits of every spreadsheet import (settings by environment): IMPORT_MAX_ROWS rows of the first sheet (default
+ * 100,000) and IMPORT_MAX_UNPACKED_MB megabytes unpacked (default 256). Tests lower them.
+ */
+export const sheetLimits = {
+  maxRows: Number(process.env.IMPORT_MAX_ROWS) || 100_000,
+  maxUnpackedBytes: (Number(process.env.IMPORT_MAX_UNPACKED_MB) || 256) * 1024 * 1024,
+};
+
+const MB = 1024 * 1024;
+
+/**
+ * Refuses, before any parsing, a file that is not a zip or that unpacks to more than the limit: first by the sizes
+ * its directory declares (at once), then by inflating it without keeping the bytes (a directory that lies).
+ * Throws a BizError with the user's message.
+ */
+export async function checkSheetFile(file: string): Promise<void> {
+  let entries: ReturnType<typeof zipEntries>;
+  try {
+    entries = zipEntries(file);
+  } catch {
+    entries = null;
+  }
+  if (!entries?.length) throw fail('FILE_BAD', 'sheet.notXlsx');
+  const max = sheetLimits.maxUnpackedBytes;
+  const refuse = () => fail('FILE_TOO_BIG', 'sheet.tooBig', { max: Math.round(max / MB) });
+  if (entries.reduce((s, e) => s + e.size, 0) > max) throw refuse();
+  let real: number;
+  try {
+    real = await unpackedSize(file, entries, max);
+  } catch {
+    throw fail('FILE_BAD', 'sheet.notXlsx');
+  }
+  if (real > max) throw refuse();
+}
+
+/** The text of a cell as a user reads it: rich text joined, a formula's result, a date as YYYY-MM-DD; trimmed. */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v == null) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('text' in v && typeof v.text === 'string') return v.text.trim();
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('richText' in v)
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('error' in v) return '';
+  }
+  return String(v).trim();
+}
+
+export interface SheetRow {
+  /** The row's number in the sheet (1 = the first row). */
+  rowNo: number;
+  /** Cell texts by column, 0-based (column A = 0); '' for an empty cell. */
+  cells: string[];
+}
+
+/**
+ * Rows of the first worksheet of an .xlsx, streamed (exceljs WorkbookReader): memory holds the shared strings and
+ * one chunk of rows, never the sheet, whatever its size. The file is checked first (`checkSheetFile`); more rows
+ * than `sheetLimits.maxRows` (+1 for a header) throws 'sheet.tooManyRows' — a caller that must import all or
+ * nothing counts first with `countSheetRows`. Rows absent from the file (never written) are not yielded; the
+ * stream hands rows over in chunks, and the event loop runs between chunks.
+ */
+export async function* sheetRows(file: string, o: { checked?: boolean } = {}): AsyncGenerator<SheetRow> {
+  if (!o.checked) await checkSheetFile(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const cap = sheetLimits.maxRows + 1;
+  let n = 0;
+  let parsing = true;
+  try {
+    for await (const ws of reader) {
+      for await (const row of ws as unknown as AsyncIterable<ExcelJS.Row>) {
+        if (++n > cap) throw fail('FILE_TOO_MANY_ROWS', 'sheet.tooManyRows', { max: sheetLimits.maxRows });
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: string[] = [];
+        for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
+        parsing = false;
+        yield { rowNo: row.number, cells };
+        parsing = true;
+      }
+      break; // the first sheet only
+    }
+  } catch (e) {
+    if (parsing && !(e as { msgKey?: string }).msgKey) throw fail('FILE_BAD', 'sheet.notXlsx');
+    throw e;
+  }
+}
+
+/** Rows of the first sheet (streamed, nothing kept), after the file check; throws past the row limit. */
+export async function countSheetRows(file: string): Promise<number> {
+  let n = 0;
+  for await (const _ of sheetRows(file)) n++;
+  return n;
+}
+
+/** The rows of a small list file (the desk's batch lists, handheld barcodes), within the limits, in memory. */
+export async function readSheet(file: string): Promise<SheetRow[]> {
+  const out: SheetRow[] = [];
+  for await (const r of sheetRows(file)) out.push(r);
+  return out;
+}
+
+/**
+ * For `.catch` on a read: "not a workbook" becomes the module's own message (its tests and screens know it); the
+ * limits ('sheet.tooBig', 'sheet.tooManyRows') keep theirs.
+ */
+export function ownBadFile(msgKey: string, errorCode = 'FILE_BAD') {
+  return (e: unknown): never => {
+    if (e instanceof BizError && e.msgKey !== 'sheet.notXlsx') throw e;
+    throw fail(errorCode, msgKey);
+  };
+}
+
+/**
+ * For a task (whose error is stored as text in the starter's language): the limits' own messages, else the module's
+ * "not a valid file" message, translated with `tr`.
+ */
+export function sheetFailure(
+  e: unknown,
+  tr: (key: string, params?: Record<string, unknown>) => string,
+  badKey: string,
+) {
+  return e instanceof BizError && e.msgKey !== 'sheet.notXlsx' && e.msgKey.startsWith('sheet.')
+    ? new Error(tr(e.msgKey, e.params))
+    : new Error(tr(badKey));
+}
