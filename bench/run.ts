@@ -1,6 +1,7 @@
 import { benchCirculation } from './circulation.bench.ts';
 import { benchLabels } from './labels.bench.ts';
 import { benchLabelsEndToEnd } from './labels-e2e.bench.ts';
+import { benchJobs } from './jobs.bench.ts';
 import { benchList } from './list.bench.ts';
 import { benchMarcImport } from './marc-import.bench.ts';
 import { benchMarcMemory } from './marc-memory.bench.ts';
@@ -29,6 +30,7 @@ const all: Record<string, () => Promise<void>> = {
   'marc-parse': benchMarcParse,
   'marc-import': async () => benchMarcImport(await localPg()),
   'marc-memory': benchMarcMemory,
+  jobs: async () => benchJobs(await localPg()),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 if (!process.env.BENCH_CHILD)
