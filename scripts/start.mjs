@@ -18,10 +18,10 @@ function newest(dir) {
   return t;
 }
 
+// Anything of the web app (sources, HTML entries, the Vite config and its plugins) or of the shared contracts.
 const stale =
   !fs.existsSync(built) ||
-  Math.max(newest(path.join(webDir, 'src')), newest(path.join(root, 'packages/contracts/src'))) >
-    fs.statSync(built).mtimeMs;
+  Math.max(newest(webDir), newest(path.join(root, 'packages/contracts/src'))) > fs.statSync(built).mtimeMs;
 if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

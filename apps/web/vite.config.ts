@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdLight } from './vite/antd-light.ts';
 import { opacBuild } from './vite/opac-build.ts';
+import { precompress } from './vite/precompress.ts';
 import { pureContracts } from './vite/pure-contracts.ts';
 
 // The product version (root package.json), the same one the server reports at /healthz.
@@ -16,7 +17,8 @@ const api = process.env.SHUYUAN_API ?? 'http://localhost:3000';
 // Served by the API server under /library/ (spec §1); hash routing inside.
 export default defineConfig({
   base: '/library/',
-  plugins: [react(), pureContracts(), antdLight(), opacBuild()],
+  // precompress: .br/.gz beside each file of the build, sent as they are by the server (apps/server/src/app.ts).
+  plugins: [react(), pureContracts(), antdLight(), opacBuild(), precompress()],
   define: {
     // /checkversion compares these with the server's /healthz.
     __APP_VERSION__: JSON.stringify(pkg.version),

@@ -143,7 +143,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The built web app at /library/ (hash routing: only index.html and assets are files).
   const dist = opts.config.webDist;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/library/', index: ['index.html'], maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/library/',
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/vite/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(path.relative(dist, file))),
+    });
   }
   app.get('/', (_req, reply) => reply.redirect('/library/'));
   app.get('/library', (_req, reply) => reply.redirect('/library/'));
@@ -155,6 +163,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return notFoundReply(req, reply);
   });
   return app;
+}
+
+/**
+ * Cache lifetimes of the web app's files: names under assets/ carry a hash of their content (Vite), so they never
+ * change and are kept a year without asking; a page (index.html, opac.html) is asked for again every time, so a
+ * new version reaches the browser on the next load; anything else (the public folder) for an hour.
+ */
+export function cacheControlOf(file: string): string {
+  const name = file.replace(/\.(br|gz)$/, '').replaceAll('\\', '/');
+  if (name.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (name.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 /**
