@@ -93,3 +93,13 @@ export type DrillLoanDto = Pick<
   /** Returned after the due date, or still out past it. */
   overdue: boolean;
 };
+
+/** P/Statistics/GetFilterOptions: what the report filters offer (names only). */
+export interface FilterOptions {
+  terms: { id: number; name: string; from: string; to: string; current: boolean }[];
+  grades: { id: number; name: string }[];
+  classes: { id: number; name: string; gradeId: number }[];
+  departments: { id: number; name: string }[];
+  locations: { id: number; name: string }[];
+  resourceTypes: { id: number; name: string; enName: string }[];
+}

@@ -192,3 +192,57 @@ export interface CounterData {
   /** Operations per day (YYYY-MM-DD) or per hour of the day (0–23). */
   series: { bucket: string; loans: number; returns: number; renewals: number }[];
 }
+
+/** /collection-statistic: titles, copies and value of the held collection by one dimension. */
+export const COLLECTION_DIMENSIONS = ['classNo', 'location', 'resourceType', 'year', 'language'] as const;
+export const CollectionQuery = z.object({
+  by: z.enum(COLLECTION_DIMENSIONS).default('classNo'),
+  locationId: StatFilterShape.locationId,
+  resourceTypeId: StatFilterShape.resourceTypeId,
+  classNo: StatFilterShape.classNo,
+});
+export type CollectionQuery = z.infer<typeof CollectionQuery>;
+export interface CollectionRow {
+  key: string | number;
+  name: string;
+  titles: number;
+  copies: number;
+  /** Sum of the copies' prices (the copy's own, else its record's), fen. */
+  valueFen: number;
+  /** copies ÷ all copies, 4 decimals. */
+  share: number;
+}
+export interface CollectionData {
+  List: CollectionRow[];
+  total: { titles: number; copies: number; valueFen: number };
+}
+
+/** /data-report/classify5 and /classify22: holdings and the period's loans side by side per class or part. */
+export const ClassReportQuery = z
+  .object({
+    ...StatFilterShape,
+    level: z.coerce
+      .number()
+      .pipe(z.union([z.literal(5), z.literal(22)]))
+      .default(22),
+  })
+  .superRefine(checkPeriod);
+export type ClassReportQuery = z.infer<typeof ClassReportQuery>;
+export interface ClassReportRow {
+  /** Class letter (22) or part (5); '' = unclassified. */
+  key: string;
+  name: string;
+  titles: number;
+  copies: number;
+  valueFen: number;
+  loans: number;
+  /** copies ÷ all copies, loans ÷ all loans, loans ÷ copies (4 decimals). */
+  copyShare: number;
+  loanShare: number;
+  rate: number;
+}
+export interface ClassReportData {
+  period: PeriodRange;
+  List: ClassReportRow[];
+  total: { titles: number; copies: number; valueFen: number; loans: number; rate: number };
+}

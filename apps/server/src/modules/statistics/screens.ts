@@ -1,6 +1,10 @@
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import {
   BoardQuery,
+  type ClassReportData,
+  ClassReportQuery,
+  type CollectionData,
+  CollectionQuery,
   type BoardData,
   type CircStatData,
   CircStatQuery,
@@ -21,6 +25,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { circulationStats } from './circulation-stats.service.ts';
+import { classReport, collectionStats } from './collection.service.ts';
 import { counterStats } from './counter.service.ts';
 import { groupStats } from './group-stats.service.ts';
 import { board, rank } from './rank.service.ts';
@@ -121,6 +126,37 @@ const groupSheet =
     },
   ];
 
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+function classify(code: string, action: string, level: 5 | 22): StatScreen {
+  return {
+    code,
+    action,
+    schema: ClassReportQuery,
+    run: (db, scope, q, lang) => classReport(db, scope, { ...q, level }, lang),
+    sheets: (d: ClassReportData) => [
+      {
+        titleKey: `statistics.screen.${code}`,
+        columns: ['name', 'titles', 'copies', 'value', 'copyShare', 'loans', 'loanShare', 'rate'].map(C),
+        rows: [
+          ...d.List.map((r) => [
+            r.name,
+            r.titles,
+            r.copies,
+            yuan(r.valueFen),
+            pct(r.copyShare),
+            r.loans,
+            pct(r.loanShare),
+            pct(r.rate),
+          ]),
+          ['', d.total.titles, d.total.copies, yuan(d.total.valueFen), '', d.total.loans, '', pct(d.total.rate)],
+        ],
+      },
+    ],
+    drill: level === 22,
+  };
+}
+
 /** Every statistics screen with an endpoint; the routes, drill-downs and exports are made from this list. */
 export const STAT_SCREENS: StatScreen[] = [
   ranking('collLendrank', 'CollLendRank', 'title'),
@@ -219,6 +255,24 @@ export const STAT_SCREENS: StatScreen[] = [
       },
     ],
   },
+  {
+    code: 'collection-statistic',
+    action: 'Collection',
+    schema: CollectionQuery,
+    run: collectionStats,
+    sheets: (d: CollectionData) => [
+      {
+        titleKey: 'statistics.screen.collection-statistic',
+        columns: ['name', 'titles', 'copies', 'value', 'copyShare'].map(C),
+        rows: [
+          ...d.List.map((r) => [r.name, r.titles, r.copies, yuan(r.valueFen), pct(r.share)]),
+          ['', d.total.titles, d.total.copies, yuan(d.total.valueFen), ''],
+        ],
+      },
+    ],
+  },
+  classify('data-report.classify5', 'Classify5', 5),
+  classify('classify22', 'Classify22', 22),
   {
     code: 'counter-statistics',
     action: 'Counter',

@@ -1,12 +1,25 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
 import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../platform/errors.ts';
+import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
 import { drillLoans } from './drill.service.ts';
 import { startSheetExport } from './export.ts';
+import { filterOptions } from './options.service.ts';
 import { type Sheet, STAT_SCREENS } from './screens.ts';
 
 const S = `${P}/Statistics`;
+/** Screens of the statistics and ledger groups whose filters read GetFilterOptions. */
+export const STAT_SCREEN_CODES = [
+  ...STAT_SCREENS.map((s) => s.code),
+  'collection-statistic',
+  'data-report.classify5',
+  'classify22',
+  'statistical-purchasing',
+  'statistical-queries',
+  'ledger',
+];
 
 function drillSheet(list: Awaited<ReturnType<typeof drillLoans>>['List']): Sheet {
   return {
@@ -44,6 +57,15 @@ function drillSheet(list: Awaited<ReturnType<typeof drillLoans>>['List']): Sheet
  * are loans, P/Statistics/<Action>Loans and Export<Action>Loans (the loans behind a clicked figure).
  */
 export function statisticsRoutes(app: FastifyInstance): void {
+  // The report filters' choices: for anyone who may open one of the statistics screens.
+  route(app, {
+    url: `${S}/GetFilterOptions`,
+    access: 'school',
+    handler: ({ db, scope, user }) => {
+      if (!user || !STAT_SCREEN_CODES.some((c) => hasPermission(user, c))) throw forbidden();
+      return filterOptions(db, scope);
+    },
+  });
   for (const s of STAT_SCREENS) {
     route(app, {
       url: `${S}/${s.action}`,

@@ -176,6 +176,41 @@ describe('statistics against a hand-counted library', () => {
     ]);
   });
 
+  it('collection by 中图法 class and location: titles, copies, value of what is held', async () => {
+    const byClass = await post('Collection', { by: 'classNo' });
+    expect(byClass.json.data.List.map((r: any) => [r.key, r.titles, r.copies, r.valueFen, r.share])).toEqual([
+      ['', 1, 1, 0, 0.2],
+      ['I', 1, 2, 0, 0.4],
+      ['T', 1, 2, 2850, 0.4],
+    ]);
+    expect(byClass.json.data.total).toEqual({ titles: 3, copies: 5, valueFen: 2850 });
+    const byLocation = await post('Collection', { by: 'location' });
+    expect(byLocation.json.data.List.map((r: any) => [r.name, r.titles, r.copies])).toEqual([
+      ['L1', 2, 3],
+      ['L2', 1, 2],
+    ]);
+  });
+
+  it('the 22 classes and the five parts: holdings beside the period’s loans', async () => {
+    const c22 = await post('Classify22', MARCH);
+    const list = c22.json.data.List;
+    expect(list).toHaveLength(23);
+    expect(list.map((r: any) => r.key).join('')).toBe('ABCDEFGHIJKNOPQRSTUVXZ');
+    const i = list.find((r: any) => r.key === 'I');
+    expect(i).toMatchObject({ copies: 2, loans: 3, copyShare: 0.4, loanShare: 0.6, rate: 1.5 });
+    expect(list.find((r: any) => r.key === 'A')).toMatchObject({ copies: 0, loans: 0, rate: 0 });
+    expect(c22.json.data.total).toEqual({ titles: 3, copies: 5, valueFen: 2850, loans: 5, rate: 1 });
+    const c5 = await post('Classify5', MARCH, 'zh');
+    expect(c5.json.data.List.map((r: any) => [r.name, r.copies, r.loans])).toEqual([
+      ['马克思主义、列宁主义、毛泽东思想、邓小平理论', 0, 0],
+      ['哲学', 0, 0],
+      ['社会科学', 2, 3],
+      ['自然科学', 2, 1],
+      ['综合性图书', 0, 0],
+      ['（无）', 1, 1],
+    ]);
+  });
+
   it('desk workload per staff member and SIP2 machine, by day and by hour', async () => {
     const byDay = await post('Counter', MARCH);
     expect(byDay.json.success, JSON.stringify(byDay.json)).toBe(true);

@@ -9,13 +9,25 @@ import { useEffect, useRef } from 'react';
 echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendPlainComponent, CanvasRenderer]);
 
 /** One ECharts instance bound to a div; follows option changes and the container's size. */
-export default function Chart({ option, height = 300 }: { option: echarts.EChartsCoreOption; height?: number }) {
+export default function Chart({
+  option,
+  height = 300,
+  onClick,
+}: {
+  option: echarts.EChartsCoreOption;
+  height?: number;
+  /** A click on a bar, point or slice: its index in the series data (reports drill down with it). */
+  onClick?: (dataIndex: number, seriesIndex: number) => void;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const click = useRef(onClick);
+  click.current = onClick;
   useEffect(() => {
     if (!el.current) return;
     const c = echarts.init(el.current);
     chart.current = c;
+    c.on('click', (e) => click.current?.(e.dataIndex, e.seriesIndex ?? 0));
     const ro = new ResizeObserver(() => c.resize());
     ro.observe(el.current);
     return () => {
@@ -27,5 +39,5 @@ export default function Chart({ option, height = 300 }: { option: echarts.EChart
   useEffect(() => {
     chart.current?.setOption(option, true);
   }, [option]);
-  return <div ref={el} style={{ width: '100%', height }} />;
+  return <div ref={el} style={{ width: '100%', height, cursor: onClick ? 'pointer' : undefined }} />;
 }

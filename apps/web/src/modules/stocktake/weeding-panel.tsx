@@ -7,6 +7,7 @@ import { AutoComplete, Button, DatePicker, Divider, Form, Input, Popconfirm, Spa
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
@@ -43,6 +44,12 @@ export function WeedingPanel() {
   useEffect(() => {
     void load().catch(() => {});
   }, [load]);
+  // Candidates chosen on /zero-borrow-book arrive as ?barcodes=a,b,c: put them in the box, the librarian weeds.
+  const [params] = useSearchParams();
+  useEffect(() => {
+    const given = params.get('barcodes');
+    if (given) form.setFieldValue('barcodes', given.split(',').join('\n'));
+  }, [params, form]);
 
   const fields = async () => {
     const v = await form.validateFields();
