@@ -8,7 +8,7 @@ import { useAdminOnPg } from './support/pg-admin.ts';
 
 /**
  * A librarian's term report: loans per class for this term, the loans of one class, exported. Data is written
- * straight into the database: two classes of grade 三年级, four readers, three copies, five loans this term.
+ * straight into the database: two classes of grade 统计年级, four readers, three copies, five loans this term.
  */
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 const s = useAdminOnPg('statistics');
@@ -41,13 +41,13 @@ beforeAll(async () => {
      values ($1, '本学期', current_date - 30, current_date + 60, true)`,
     [school],
   );
-  const grade = await one(`insert into grade (school_id, name) values ($1, '三年级') returning id`, [school]);
+  const grade = await one(`insert into grade (school_id, name) values ($1, '统计年级') returning id`, [school]);
   const c1 = await one(
-    `insert into school_class (school_id, grade_id, name, sort) values ($1, $2, '三年级一班', 1) returning id`,
+    `insert into school_class (school_id, grade_id, name, sort) values ($1, $2, '统计一班', 1) returning id`,
     [school, grade],
   );
   const c2 = await one(
-    `insert into school_class (school_id, grade_id, name, sort) values ($1, $2, '三年级二班', 2) returning id`,
+    `insert into school_class (school_id, grade_id, name, sort) values ($1, $2, '统计二班', 2) returning id`,
     [school, grade],
   );
   const reader = (account: string, name: string, cls: number) =>
@@ -97,17 +97,18 @@ describe('statistics: a term report per class', () => {
       .click();
     await screen.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const row = (name: string) => screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
-    // 三年级一班: 3 readers, 2 borrowed, 4 loans; 三年级二班: 1 reader, 1 loan.
-    await expect.poll(() => row('三年级一班').innerText()).toMatch(/3\s+2\s+66\.67%\s+4\s+1\.3333\s+0\s+0\.00%/);
-    await expect.poll(() => row('三年级二班').innerText()).toMatch(/1\s+1\s+100\.00%\s+1\s+1\s+0\s+0\.00%/);
+    // 统计一班: 3 readers, 2 borrowed, 4 loans; 统计二班: 1 reader, 1 loan.
+    await expect.poll(() => row('统计一班').innerText()).toMatch(/3\s+2\s+66\.67%\s+4\s+1\.3333\s+0\s+0\.00%/);
+    await expect.poll(() => row('统计二班').innerText()).toMatch(/1\s+1\s+100\.00%\s+1\s+1\s+0\s+0\.00%/);
     await shot(s.page, 'statistics-class-term');
 
-    await row('三年级一班').click();
+    await row('统计一班').click();
     const drawer = s.page.locator('.ant-drawer:visible');
-    await drawer.getByText(zh('statistics.drill.titleOf', { name: '三年级一班', count: 4 })).waitFor();
+    await drawer.getByText(zh('statistics.drill.titleOf', { name: '统计一班', count: 4 })).waitFor();
     await expect.poll(() => drawer.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(4);
     await shot(s.page, 'statistics-class-drill');
     await drawer.getByTestId('drill-export').click();
+    await drawer.locator('.ant-drawer-close').click();
     const rows = await firstSheet(await taskFile(serverText('zh', 'statistics.drill.title')));
     expect(rows[0].slice(0, 2)).toEqual([
       serverText('zh', 'statistics.col.barcode'),
@@ -119,5 +120,20 @@ describe('statistics: a term report per class', () => {
         .map((r) => r[3])
         .sort(),
     ).toEqual(['ST301', 'ST301', 'ST301', 'ST302']);
+  });
+
+  it('reads the standards report beside the collection statistics', async () => {
+    const path = '/collection-statistic';
+    await s.page.goto(`${s.server.url}/library/#${path}`);
+    const screen = view(s.page, path);
+    await screen.getByRole('tab', { name: zh('statistics.standards.tab') }).click();
+    const panel = screen.getByTestId('standards');
+    await panel.getByText(zh('statistics.standards.students', { count: 4 })).waitFor();
+    // Three held copies for four students: 0.75 books per student, short of any level's standard.
+    const books = panel.locator('tr').filter({ hasText: zh('statistics.standards.line.booksPerStudent') });
+    await expect
+      .poll(() => books.innerText())
+      .toMatch(new RegExp(`0\\.75[\\s\\S]*${zh('statistics.standards.notMet')}`));
+    await shot(s.page, 'statistics-standards');
   });
 });

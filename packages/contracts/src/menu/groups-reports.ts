@@ -15,7 +15,8 @@ export const reportGroups: Item[] = [
       screen('/deptuserrank', '部门读者排行', 'Top readers by department', 'CrownOutlined', VIEWX),
       screen('/classuserrank', '班级读者排行', 'Top readers by class', 'CrownOutlined', VIEWX),
     ]),
-    screen('/collection-statistic', '馆藏统计', 'Collection statistics', 'PieChartOutlined', VIEWX),
+    // 'edit': the figures of the library standard the standards report compares with.
+    screen('/collection-statistic', '馆藏统计', 'Collection statistics', 'PieChartOutlined', ['export', 'edit']),
     screen('/circulate-statistic', '流通统计', 'Circulation statistics', 'LineChartOutlined', VIEWX),
     screen('/resourcecicr', '资源流通统计', 'Circulation by resource', 'AreaChartOutlined', VIEWX),
     screen('/dept-borrowstatistic', '部门借阅统计', 'Department loan statistics', 'BarChartOutlined', VIEWX),

@@ -246,3 +246,28 @@ export interface ClassReportData {
   List: ClassReportRow[];
   total: { titles: number; copies: number; valueFen: number; loans: number; rate: number };
 }
+
+/** /statistical-purchasing: copies accessioned in the period by batch, bookseller, source, 中图法 class or month. */
+export const PURCHASE_DIMENSIONS = ['batch', 'bookseller', 'source', 'classNo', 'month'] as const;
+export const PurchaseQuery = z
+  .object({
+    ...StatFilterShape,
+    period: StatFilterShape.period.default('year'),
+    by: z.enum(PURCHASE_DIMENSIONS).default('batch'),
+  })
+  .superRefine(checkPeriod);
+export type PurchaseQuery = z.infer<typeof PurchaseQuery>;
+export interface PurchaseRow {
+  key: string | number;
+  name: string;
+  titles: number;
+  copies: number;
+  /** List price and price paid (discounted, else list), fen. */
+  valueFen: number;
+  paidFen: number;
+}
+export interface PurchaseData {
+  period: PeriodRange;
+  List: PurchaseRow[];
+  total: { titles: number; copies: number; valueFen: number; paidFen: number };
+}

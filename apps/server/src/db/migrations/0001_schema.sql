@@ -811,6 +811,14 @@ CREATE TABLE "setting" (
 	CONSTRAINT "setting_school_id_key_pk" PRIMARY KEY("school_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "library_standard" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"level" text NOT NULL,
+	"values" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stocktake_item" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -1051,6 +1059,7 @@ CREATE INDEX "reservation_copy_idx" ON "reservation" USING btree ("copy_id") WHE
 CREATE INDEX "reservation_school_state_idx" ON "reservation" USING btree ("school_id","state","hold_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "school_code_uq" ON "school" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "release_note_school_idx" ON "release_note" USING btree ("school_id","state","published_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "library_standard_school_level_uq" ON "library_standard" USING btree ("school_id","level");--> statement-breakpoint
 CREATE UNIQUE INDEX "stocktake_item_session_copy_uq" ON "stocktake_item" USING btree ("session_id","copy_id");--> statement-breakpoint
 CREATE INDEX "stocktake_item_copy_idx" ON "stocktake_item" USING btree ("copy_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "stocktake_scan_session_seq_uq" ON "stocktake_scan" USING btree ("session_id","seq");--> statement-breakpoint

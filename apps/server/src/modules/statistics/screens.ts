@@ -11,6 +11,8 @@ import {
   CounterQuery,
   type CounterData,
   type GroupStatData,
+  type PurchaseData,
+  PurchaseQuery,
   GroupStatQuery,
   type RankData,
   RankQuery,
@@ -28,6 +30,7 @@ import { circulationStats } from './circulation-stats.service.ts';
 import { classReport, collectionStats } from './collection.service.ts';
 import { counterStats } from './counter.service.ts';
 import { groupStats } from './group-stats.service.ts';
+import { purchaseStats } from './purchase.service.ts';
 import { board, rank } from './rank.service.ts';
 import { resourceCirc } from './resource.service.ts';
 import { zeroCopies, zeroReaders } from './zero.service.ts';
@@ -273,6 +276,22 @@ export const STAT_SCREENS: StatScreen[] = [
   },
   classify('data-report.classify5', 'Classify5', 5),
   classify('classify22', 'Classify22', 22),
+  {
+    code: 'statistical-purchasing',
+    action: 'Purchase',
+    schema: PurchaseQuery,
+    run: purchaseStats,
+    sheets: (d: PurchaseData) => [
+      {
+        titleKey: 'statistics.screen.statistical-purchasing',
+        columns: ['name', 'titles', 'copies', 'value', 'paid'].map(C),
+        rows: [
+          ...d.List.map((r) => [r.name, r.titles, r.copies, yuan(r.valueFen), yuan(r.paidFen)]),
+          ['', d.total.titles, d.total.copies, yuan(d.total.valueFen), yuan(d.total.paidFen)],
+        ],
+      },
+    ],
+  },
   {
     code: 'counter-statistics',
     action: 'Counter',

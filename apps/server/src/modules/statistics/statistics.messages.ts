@@ -58,6 +58,8 @@ registerMessages({
   'statistics.col.value': { zh: '金额（元）', en: 'Value (yuan)' },
   'statistics.col.copyShare': { zh: '藏书占比', en: 'Share of copies' },
   'statistics.col.loanShare': { zh: '借阅占比', en: 'Share of loans' },
+  'statistics.screen.statistical-purchasing': { zh: '采购统计', en: 'Acquisition statistics' },
+  'statistics.col.paid': { zh: '实洋（元）', en: 'Paid (yuan)' },
   'statistics.col.rank': { zh: '名次', en: 'Rank' },
   'statistics.col.name': { zh: '名称', en: 'Name' },
   'statistics.col.detail': { zh: '说明', en: 'Details' },

@@ -1,5 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
+import { StandardsQuery, StandardsSave } from '@shuyuan/contracts/statistics/standards';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
@@ -8,6 +9,7 @@ import { drillLoans } from './drill.service.ts';
 import { startSheetExport } from './export.ts';
 import { filterOptions } from './options.service.ts';
 import { type Sheet, STAT_SCREENS } from './screens.ts';
+import { saveStandards, standardsReport } from './standards.service.ts';
 
 const S = `${P}/Statistics`;
 /** Screens of the statistics and ledger groups whose filters read GetFilterOptions. */
@@ -65,6 +67,20 @@ export function statisticsRoutes(app: FastifyInstance): void {
       if (!user || !STAT_SCREEN_CODES.some((c) => hasPermission(user, c))) throw forbidden();
       return filterOptions(db, scope);
     },
+  });
+  // The standards report sits on the collection statistics screen; its figures are edited there.
+  route(app, {
+    url: `${S}/Standards`,
+    access: 'collection-statistic',
+    schema: StandardsQuery,
+    handler: ({ db, scope, body }) => standardsReport(db, scope, body),
+  });
+  route(app, {
+    url: `${S}/SaveStandards`,
+    access: 'collection-statistic:edit',
+    schema: StandardsSave,
+    audit: 'statistics.standards',
+    handler: ({ db, scope, body }) => saveStandards(db, scope, body),
   });
   for (const s of STAT_SCREENS) {
     route(app, {

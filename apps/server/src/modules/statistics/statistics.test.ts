@@ -211,6 +211,53 @@ describe('statistics against a hand-counted library', () => {
     ]);
   });
 
+  it('acquisitions of the year by batch and bookseller: titles, copies, list value and price paid', async () => {
+    const byBatch = await post('Purchase', { period: 'year' }, 'zh');
+    expect(byBatch.json.data.List.map((r: any) => [r.name, r.titles, r.copies, r.valueFen, r.paidFen])).toEqual([
+      ['B1', 1, 2, 0, 0],
+      ['B2', 1, 1, 2850, 2000],
+      ['（无）', 2, 3, 0, 0],
+    ]);
+    expect(byBatch.json.data.total).toEqual({ titles: 3, copies: 6, valueFen: 2850, paidFen: 2000 });
+    const bySeller = await post('Purchase', { period: 'year', by: 'source' });
+    expect(bySeller.json.data.List.map((r: any) => [r.name, r.copies])).toEqual([
+      ['捐赠', 1],
+      ['采购', 2],
+      ['(none)', 3],
+    ]);
+    const lastYear = await post('Purchase', { period: 'year', date: '2020-06-01' });
+    expect(lastYear.json.data.total.copies).toBe(0);
+  });
+
+  it('the standards report: each figure against the primary-school standard, met or not; figures editable', async () => {
+    const r = await post('Standards', {});
+    expect(r.json.data.level).toBe('primary');
+    expect(r.json.data.students).toBe(6);
+    const line = (k: string) => r.json.data.lines.find((l: any) => l.key === k);
+    expect(line('booksPerStudent')).toEqual({ key: 'booksPerStudent', actual: 0.83, standard: 25, met: false });
+    expect(line('newBooksPerStudent')).toEqual({ key: 'newBooksPerStudent', actual: 1, standard: 1, met: true });
+    expect(line('periodicalTitles')).toMatchObject({ actual: 0, standard: 60, met: false });
+    expect(line('part.social')).toEqual({ key: 'part.social', actual: 40, standard: 60, met: false });
+    expect(line('part.natural')).toMatchObject({ actual: 40, standard: 33, met: false });
+    expect(line('part.general')).toMatchObject({ actual: 0, standard: 5, met: true });
+    const values = { ...r.json.data.values, actualOpenHours: 45, booksPerStudent: 0.5 };
+    const saved = await post('SaveStandards', { level: 'primary', values });
+    expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
+    const again = await post('Standards', { level: 'primary' });
+    const line2 = (k: string) => again.json.data.lines.find((l: any) => l.key === k);
+    expect(line2('openHoursPerWeek')).toEqual({ key: 'openHoursPerWeek', actual: 45, standard: 40, met: true });
+    expect(line2('booksPerStudent')).toMatchObject({ standard: 0.5, met: true });
+    const senior = await post('Standards', { level: 'senior' });
+    expect(senior.json.data.lines[0]).toMatchObject({ standard: 50, met: false });
+    const viewer = await buildUser(t.db, school, { permissions: ['collection-statistic'] });
+    const refused = await t.post(
+      `${S}/SaveStandards`,
+      { level: 'primary', values },
+      { token: viewer.token, schoolId: school },
+    );
+    expect(refused.status).toBe(403);
+  });
+
   it('desk workload per staff member and SIP2 machine, by day and by hour', async () => {
     const byDay = await post('Counter', MARCH);
     expect(byDay.json.success, JSON.stringify(byDay.json)).toBe(true);

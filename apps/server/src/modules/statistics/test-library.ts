@@ -3,7 +3,7 @@ import { operationLog } from '../../platform/audit.table.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { location } from '../basic/location.table.ts';
-import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { sip2Log } from '../logs/sip2-log.table.ts';
 import { department } from '../org/department.table.ts';
@@ -17,7 +17,7 @@ import { term } from '../org/term.table.ts';
  * - Grade G1 with classes C1 (readers s1, s2, s3) and C2 (s4, s5); grade G2 with C3 (s6); teacher t1 in
  *   department D1; staff members staff1 and staff2 (not readers).
  * - Records R1 (class I247, copies c1a c1b at L1), R2 (TP3, c2a and c5 at L2), R3 (no class, c3a at L1, c4
- *   weeded).
+ *   weeded); all accessioned today; c1a c1b in batch B1 (新华书店, 采购), c5 in B2 (当当, 捐赠; 28.50, paid 20.00).
  * - Loans: 1 s1 c1a 03-02 10:00 due 03-16 back 03-10 (staff1/staff1); 2 s1 c2a 03-05 due 03-19 back 03-25 late,
  *   renewed once (staff1/staff2); 3 s2 c1b 03-05 due 03-19 still out (staff2); 4 s4 c1a 03-12 due 03-26 back
  *   03-20 (staff2/staff2); 5 t1 c3a 03-31 23:30 due 04-14 still out (SIP2 SC1); 6 s6 c2a 04-01 07:00 due 04-15
@@ -77,11 +77,32 @@ export async function buildTestLibrary(db: Db, schoolId: number) {
       scope.values({ title: 'R3', classNo: '' }),
     ])
     .returning();
+  const [b1, b2] = await db
+    .insert(acceptanceBatch)
+    .values([
+      scope.values({ batchNo: 'B1', bookseller: '新华书店', type: '采购' }),
+      scope.values({ batchNo: 'B2', bookseller: '当当', type: '捐赠' }),
+    ])
+    .returning();
   const copies = await db
     .insert(copy)
     .values([
-      scope.values({ recordId: r1.id, barcode: 'c1a', locationId: l1.id, storeType: 2, callNo: 'I247/1' }),
-      scope.values({ recordId: r1.id, barcode: 'c1b', locationId: l1.id, storeType: 2, callNo: 'I247/1' }),
+      scope.values({
+        recordId: r1.id,
+        barcode: 'c1a',
+        locationId: l1.id,
+        storeType: 2,
+        callNo: 'I247/1',
+        batchId: b1.id,
+      }),
+      scope.values({
+        recordId: r1.id,
+        barcode: 'c1b',
+        locationId: l1.id,
+        storeType: 2,
+        callNo: 'I247/1',
+        batchId: b1.id,
+      }),
       scope.values({ recordId: r2.id, barcode: 'c2a', locationId: l2.id, storeType: 2, callNo: 'TP3/2' }),
       scope.values({ recordId: r3.id, barcode: 'c3a', locationId: l1.id, storeType: 2, callNo: 'Z/3' }),
       scope.values({ recordId: r3.id, barcode: 'c4', locationId: l1.id, storeType: 3, callNo: 'Z/3' }),
@@ -92,6 +113,8 @@ export async function buildTestLibrary(db: Db, schoolId: number) {
         storeType: 2,
         callNo: 'TP3/2',
         unitPriceFen: 2850,
+        discountPriceFen: 2000,
+        batchId: b2.id,
       }),
     ])
     .returning();

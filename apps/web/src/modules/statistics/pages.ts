@@ -29,4 +29,5 @@ export const pages: PageDef[] = [
   { path: '/collection-statistic', component: screen('collection'), titleKey: 'statistics.pages.collection' },
   { path: '/data-report/classify5', component: screen('classify5'), titleKey: 'statistics.pages.classify5' },
   { path: '/classify22', component: screen('classify22'), titleKey: 'statistics.pages.classify22' },
+  { path: '/statistical-purchasing', component: screen('purchase'), titleKey: 'statistics.pages.purchase' },
 ];

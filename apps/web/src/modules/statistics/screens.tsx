@@ -1,5 +1,5 @@
 import type { CircDimension } from '@shuyuan/contracts/statistics/reports';
-import { Button, DatePicker, Form } from 'antd';
+import { Button, DatePicker, Form, Tabs } from 'antd';
 import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { pct } from './api.ts';
 import { barOption, head } from './charts.ts';
 import { type ReportDef, ReportScreen } from './report.tsx';
+import { StandardsPanel } from './standards.tsx';
 
 type Row = Record<string, any>;
 type T = (k: string, o?: any) => string;
@@ -356,6 +357,42 @@ function classifyDef(code: string, action: string, level: 5 | 22): ReportDef {
   };
 }
 
+const purchase: ReportDef = {
+  code: 'statistical-purchasing',
+  action: 'Purchase',
+  filters: ['period', 'location', 'resourceType', 'classNo'],
+  periods: ['year', 'month', 'term', 'custom', 'week', 'day'],
+  by: { options: ['batch', 'bookseller', 'source', 'classNo', 'month'], labelKey: (v) => `statistics.dim.${v}` },
+  rows: (d) => d.List,
+  rowKey: (r) => String(r.key),
+  total: (d) => ({ key: '__total', ...d.total, isTotal: true }),
+  columns: (t) => [
+    col(t, 'name', { width: 220, render: (v, r) => (r.isTotal ? t('statistics.col.total') : v) }),
+    col(t, 'titles', { width: 90 }),
+    col(t, 'copies', { width: 90 }),
+    col(t, 'value', { dataIndex: 'valueFen', width: 120, render: money }),
+    col(t, 'paid', { dataIndex: 'paidFen', width: 120, render: money }),
+  ],
+  chart: (rows, t) =>
+    barOption(
+      rows.map((r) => r.name),
+      [{ name: t('statistics.col.copies'), data: rows.map((r) => r.copies) }],
+    ),
+};
+
+/** /collection-statistic: the collection report and, beside it, the standards report. */
+function CollectionScreen() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={[
+        { key: 'collection', label: t('statistics.pages.collection'), children: <ReportScreen def={collection} /> },
+        { key: 'standards', label: t('statistics.standards.tab'), children: <StandardsPanel /> },
+      ]}
+    />
+  );
+}
+
 const ITEM_FILTERS: ReportDef['filters'] = ['grade', 'class', 'identity', 'location', 'resourceType', 'classNo'];
 const DEFS = {
   collLendrank: rankDef('collLendrank', 'CollLendRank', 'title', ITEM_FILTERS),
@@ -396,12 +433,16 @@ const DEFS = {
   zeroReaders,
   zeroCopies,
   counter,
-  collection,
+  purchase,
   classify5: classifyDef('data-report.classify5', 'Classify5', 5),
   classify22: classifyDef('classify22', 'Classify22', 22),
 } satisfies Record<string, ReportDef>;
 
 /** One screen component per report (the definitions are module constants: a screen never rebuilds its report). */
-export const screens = Object.fromEntries(
-  Object.entries(DEFS).map(([k, def]) => [k, () => <ReportScreen def={def} />]),
-) as Record<keyof typeof DEFS, () => ReactElement>;
+export const screens = {
+  ...(Object.fromEntries(Object.entries(DEFS).map(([k, def]) => [k, () => <ReportScreen def={def} />])) as Record<
+    keyof typeof DEFS,
+    () => ReactElement
+  >),
+  collection: CollectionScreen,
+};
