@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { modules } from './modules/index.ts';
 import { errorLog } from './platform/audit.table.ts';
 import { initSecretKey } from './platform/secret-box.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { BizError } from './platform/errors.ts';
 import { langOf, registerMessages, t } from './platform/i18n/messages.ts';
 import { openApiDocument } from './platform/openapi.ts';
@@ -55,6 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('config', opts.config);
   app.decorateRequest('lang', 'zh');
+  // First, so that every answer has them, an early refusal included.
+  await registerSecurityHeaders(app);
   app.addHook('onRequest', async (req, reply) => {
     req.lang = langOf(req.headers);
     // No file or route name holds a NUL: answered here, before a handler hands it to the file system.
