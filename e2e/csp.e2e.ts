@@ -13,7 +13,7 @@ import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from '.
  * page has loaded what it needs.
  */
 const PUBLIC_PAGES: { name: string; url: string; ready: string }[] = [
-  { name: 'public search: home', url: '/library/opac.html#/search', ready: '[role=search]' },
+  { name: 'public search: choosing the school', url: '/library/opac.html#/search', ready: '#opac-school-code' },
   {
     name: 'public search: a school by its code',
     url: '/library/opac.html#/search?school=demo',
@@ -25,7 +25,7 @@ const BACK_OFFICE: { path: string; ready: string }[] = [
   { path: '/sys/company', ready: '.ant-table' },
   { path: '/surrency/borrow', ready: '.sy-tabs, .ant-tabs' },
   { path: '/resource-mana/basic-set/branch', ready: '.ant-table' },
-  { path: '/sys/log', ready: '.ant-table' },
+  { path: '/sys/log/operation', ready: '.ant-table' },
 ];
 
 let server: RunningServer;
@@ -58,7 +58,8 @@ shotOnFailure(() => page);
 
 /** Waits for a page to settle, then answers (and forgets) the violations reported so far. */
 async function settle(p: Page, ready: string): Promise<string[]> {
-  await p.locator(ready).first().waitFor({ timeout: 30_000 });
+  // Kept-alive screens stay in the page behind their tabs: wait for the shown one.
+  await p.locator(`${ready} >> visible=true`).first().waitFor({ timeout: 30_000 });
   await p.waitForLoadState('networkidle');
   return violations.splice(0);
 }

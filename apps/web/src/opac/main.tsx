@@ -1,3 +1,4 @@
+import '../app/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../i18n/index.ts';
