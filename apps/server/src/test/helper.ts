@@ -123,7 +123,7 @@ export function useTestApp(opts: TestAppOptions = {}): TestContext {
     };
     ctx.post = (url, body, opts) => call('POST', url, body, opts);
     ctx.get = (url, query, opts) => call('GET', url, query, opts);
-  }, 60_000);
+  }, 60_000 * (Number(process.env.TEST_TIMEOUT_SCALE) || 1));
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();

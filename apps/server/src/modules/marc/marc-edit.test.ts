@@ -2,13 +2,16 @@ import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { buildApp } from '../../app.ts';
+import { jobTiming, simulateCrash, tick } from '../../platform/jobs/jobs.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { branch } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
-import { acceptanceBatch, copy } from '../catalogue/catalogue.table.ts';
+import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 
 const t = useTestApp();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const df = (tag: string, ...subs: string[]) => ({
   tag,
@@ -297,5 +300,67 @@ describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
       as,
     );
     expect(job.Error).toBe('The first row of the sheet has no "Title" column; use the downloaded template');
+  });
+});
+
+describe('P/Marc/ImportCataInfo — an import interrupted by a restart', () => {
+  it('after a crash mid-import, the progress and the result sheet say exactly which rows were written', async () => {
+    const step = t.database.kind === 'pglite' ? 50 : 500;
+    const n = step * 6;
+    const school = await buildSchool(t.db);
+    const me = await buildUser(t.db, school, { permissions: ['marc-catalog-import', 'marc-catalog-import:import'] });
+    const as = { token: me.token, schoolId: school, lang: 'en' as const };
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow(['Title', 'Author']);
+    for (let i = 0; i < n; i++) ws.addRow([`崩溃测试${String(i).padStart(4, '0')}`, '某人']);
+    const up = await storeUpload(t.app, school, 'crash.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    const other = await buildApp({ config: t.app.config, database: t.database });
+    await other.ready();
+    const start = await other.inject({
+      method: 'POST',
+      url: `${P}/Marc/ImportCataInfo`,
+      headers: { authorization: `Bearer ${me.token}`, schoolid: String(school), 'accept-language': 'en' },
+      payload: { fileUrl: up.url },
+    });
+    const id = start.json().data.DataID as number;
+    const progress = async () => (await t.post(`${P}/Config/GetProgress`, { DataID: id }, as)).json.data;
+    for (let i = 0; i < 2000 && (await progress()).Progress < step; i++) await sleep(20);
+    simulateCrash(other); // as if killed: the step under way finishes, nothing more is written
+    await sleep(500);
+    const stale = jobTiming.staleMs;
+    jobTiming.staleMs = 100;
+    await sleep(300);
+    await tick(t.app);
+    jobTiming.staleMs = stale;
+    const v = await progress();
+    expect(v.State).toBe(3);
+    expect(v.Error).toBe('interrupted by a restart');
+    const written = await t.db
+      .select({ title: catalogueRecord.title })
+      .from(catalogueRecord)
+      .where(eq(catalogueRecord.schoolId, school))
+      .orderBy(asc(catalogueRecord.title));
+    expect(written.length).toBe(v.Progress);
+    expect(v.Progress % step).toBe(0);
+    expect(v.Progress).toBeLessThan(n);
+    const file = await t.inject({
+      method: 'GET',
+      url: v.ResultFile,
+      headers: { authorization: `Bearer ${me.token}`, schoolid: String(school) },
+    });
+    const result = new ExcelJS.Workbook();
+    await result.xlsx.load(file.rawPayload as any);
+    const rows: string[][] = [];
+    result.worksheets[0].eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((x) => String(x ?? '')));
+    });
+    const listed = rows.slice(1, -1);
+    expect(listed.map((r) => r[1])).toEqual(written.map((w) => w.title));
+    expect(listed.every((r) => r[3] === 'imported')).toBe(true);
+    expect(rows.at(-1)?.at(-1)).toBe(
+      `Interrupted by a restart: the ${v.Progress} rows above were processed and saved; the rows after them were not`,
+    );
+    await other.close();
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RecordCreate } from '@shuyuan/contracts/catalogue/record';
+import type { Lang } from '@shuyuan/contracts/common/lang';
 import {
   CATA_IMPORT_COLUMNS,
   type CataImportColumn,
@@ -13,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
 import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
-import type { JobHandle } from '../../platform/jobs/jobs.ts';
+import { type JobHandle, type JobResultTarget, registerJobResult } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -25,7 +26,8 @@ type Tr = (key: string, params?: Record<string, unknown>) => string;
 type Raw = Record<CataImportColumn, string>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const BATCH = 500;
+/** Rows per step: on the embedded database a desk's loan waits for the step in hand (see marc.import.ts). */
+const BATCH = { postgres: 500, pglite: 50 } as const;
 
 /** The template: one sheet with the column headers in the caller's language. */
 export async function cataTemplate(tr: Tr): Promise<{ data: Buffer; fileName: string; type: string }> {
@@ -167,10 +169,9 @@ export async function runCataImport(
   if (!at.has('title')) throw new Error(tr('marc.cata.noTitle'));
   await job.setTotal(total);
   const target = await ImportTarget.load(db, scope, tr);
-  const out: CataImportRow[] = [];
   const seen = new Set<string>();
-  let done = 0;
-  const chunks = sheetChunks(o.file, at, BATCH)[Symbol.asyncIterator]();
+  let imported = false;
+  const chunks = sheetChunks(o.file, at, BATCH[app.database.kind])[Symbol.asyncIterator]();
   for (;;) {
     if (job.stopped) break;
     const next = await chunks.next().catch((e) => {
@@ -179,6 +180,7 @@ export async function runCataImport(
     if (next.done) break;
     const chunk = next.value;
     const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw), c: rowCopies(r.raw) }));
+    const out: CataImportRow[] = [];
     const isbns = parsed.flatMap((r) => (r.p.success && r.p.data.isbn ? [r.p.data.isbn] : []));
     const existing = o.policy === 'skip' ? await recordIdsByIsbn(db, scope, isbns) : new Map<string, number>();
     const good: { out: CataImportRow; row: RecordCreate; req: Omit<CopyRequest, 'recordId'> }[] = [];
@@ -205,43 +207,45 @@ export async function runCataImport(
         good.push({ out: line, row: ruled.row, req: { record: ruled.row, copies: c.copies, batch: raw.batch } });
       }
     }
-    const write = async (list: typeof good) => {
-      const r = await db.transaction(async (tx) => {
-        const ids = await insertRecords(
-          tx,
-          scope,
-          list.map((g) => ({ row: g.row, doc: recordDocument(g.row), marcJson: null })),
-        );
-        const plan = await target.planCopies(
-          tx,
-          list.map((g, k) => ({ ...g.req, recordId: ids[k] })),
-        );
-        await target.insertCopies(tx, plan.rows);
-        return plan;
-      });
-      list.forEach((g, k) => {
-        if (r.notes[k].length) g.out.result = [g.out.result, ...r.notes[k].map((m) => tr(m.key, m.params))].join('; ');
-      });
-    };
-    try {
-      if (good.length) await write(good);
-    } catch {
-      for (const g of good) {
-        try {
-          await write([g]);
-        } catch (e) {
-          g.out.status = 'failed';
-          g.out.result = tr('marc.saveFailed', { reason: (e as Error).message });
+    // The chunk's records and copies, its result lines and the progress are committed together (`job.step`), so
+    // after a restart the result lists exactly the rows written. A failing batch is redone row by row, each in a
+    // savepoint of the step's transaction, so a bad row costs only itself.
+    await job.step(async (tx) => {
+      const write = (list: typeof good) =>
+        tx.transaction(async (sp) => {
+          const ids = await insertRecords(
+            sp,
+            scope,
+            list.map((g) => ({ row: g.row, doc: recordDocument(g.row), marcJson: null })),
+          );
+          const plan = await target.planCopies(
+            sp,
+            list.map((g, k) => ({ ...g.req, recordId: ids[k] })),
+          );
+          await target.insertCopies(sp, plan.rows);
+          list.forEach((g, k) => {
+            if (plan.notes[k].length)
+              g.out.result = [g.out.result, ...plan.notes[k].map((m) => tr(m.key, m.params))].join('; ');
+          });
+        });
+      try {
+        if (good.length) await write(good);
+      } catch {
+        for (const g of good) {
+          try {
+            await write([g]);
+          } catch (e) {
+            g.out.status = 'failed';
+            g.out.result = tr('marc.saveFailed', { reason: (e as Error).message });
+          }
         }
       }
-    }
-    done += chunk.length;
-    await job.progress(done);
+      return out;
+    });
+    imported ||= out.some((r) => r.status === 'imported');
   }
-  if (out.some((r) => r.status === 'imported')) await analyzeTables(db, catalogueRecord, copy);
-  const errors = out.filter((r) => r.status !== 'imported' || r.result !== tr('marc.cata.imported'));
-  await fs.promises.writeFile(job.resultPath(CATA_ERRORS), JSON.stringify(errors));
-  return { resultFile: await writeResult(job, tr, out) };
+  if (imported) await analyzeTables(db, catalogueRecord, copy);
+  return { resultFile: await writeResult(job, tr, (await job.journal()) as CataImportRow[], true) };
 }
 
 /** The file beside the result sheet that keeps the rows the screen lists (`CataImportReport`). */
@@ -254,9 +258,13 @@ export async function readCataErrors(resultFile: string, limit: number) {
   return { total: rows.length, List: rows.slice(0, limit) };
 }
 
-async function writeResult(job: JobHandle, tr: Tr, out: CataImportRow[]): Promise<string> {
+/**
+ * The result sheet (every row with "imported" or its reasons; an interrupted import says after how many rows it
+ * stopped) and `errors.json` beside it, from the journal of the committed steps.
+ */
+async function writeResult(job: JobResultTarget, tr: Tr, lines: CataImportRow[], finished: boolean) {
   const file = job.resultPath('result.xlsx');
-  const wb = new ExcelJS.Workbook();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(tr('marc.cata.result').slice(0, 31));
   ws.columns = [
     { header: tr('marc.cata.row'), key: 'rowNo', width: 8 },
@@ -265,7 +273,22 @@ async function writeResult(job: JobHandle, tr: Tr, out: CataImportRow[]): Promis
     { header: tr('marc.result.status'), key: 'result', width: 60 },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const r of out) ws.addRow(r);
-  await wb.xlsx.writeFile(file);
+  ws.getRow(1).commit();
+  for (const r of lines) ws.addRow(r).commit();
+  if (!finished) ws.addRow({ result: tr('job.interruptedAfter', { count: lines.length }) }).commit();
+  ws.commit();
+  await wb.commit();
+  const errors = lines.filter((r) => r.status !== 'imported' || r.result !== tr('marc.cata.imported'));
+  await fs.promises.writeFile(path.join(path.dirname(file), CATA_ERRORS), JSON.stringify(errors));
   return file;
 }
+
+// After a restart, an interrupted import's result lists the rows it committed (the journal of its steps).
+registerJobResult('marc.cata.import', (_app, job, lines, finished) =>
+  writeResult(
+    job,
+    (k, p) => translate((job.params.lang as Lang) ?? 'zh', k, p, job.schoolId),
+    lines as CataImportRow[],
+    finished,
+  ),
+);

@@ -123,7 +123,7 @@ export function marcRoutes(app: FastifyInstance): void {
     schema: CataImportRequest,
     audit: 'marc.cata.import',
     summary: 'Catalogue records from the filled-in template (task; the result sheet lists every row)',
-    handler: async ({ schoolId, user, body, t }) => {
+    handler: async ({ schoolId, user, body, t, lang }) => {
       const file = uploadedFile(app, schoolId, body.fileUrl);
       const fileName = `${t('marc.job.cata')}-${stamp()}.xlsx`;
       const { id } = await startJob(app, {
@@ -131,6 +131,7 @@ export function marcRoutes(app: FastifyInstance): void {
         userId: user?.userId ?? null,
         operationType: 'marc.cata.import',
         fileName,
+        params: { lang },
         run: (job) => runCataImport(app, job, { file, policy: body.duplicatePolicy, tr: t }),
       });
       return { DataID: id, FileName: fileName };
