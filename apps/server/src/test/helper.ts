@@ -69,61 +69,64 @@ export interface TestAppOptions {
 export function useTestApp(opts: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const config = {
-      ...loadConfig({}),
-      adminPassword: TEST_ADMIN_PASSWORD,
-      loginCaptcha: false,
-      webDist: '/nonexistent',
-      demoData: opts.demoData ?? false,
-      // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
-      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
-    };
-    let databaseUrl: string | undefined;
-    if (process.env.TEST_DATABASE_URL) {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL);
-      databaseUrl = created.url;
-      drop = created.drop;
-    }
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    await runMigrations(database);
-    await seedAll(database.db, config);
-    const app = await buildApp({ config, database });
-    await app.ready();
-    const [s] = await database.db.select().from(school).limit(1);
-    const [a] = await database.db.select().from(appUser).limit(1);
-    Object.assign(ctx, {
-      app,
-      db: database.db,
-      database,
-      schoolId: s.id,
-      adminId: a.id,
-      adminToken: await issueAccessToken(database.db, { userId: a.id }),
-      inject: (o: InjectOptions) => app.inject(o),
-    });
-    const call = async (method: 'GET' | 'POST', url: string, payload: any, opts: CallOpts = {}) => {
-      const token = opts.token === undefined ? ctx.adminToken : opts.token;
-      const sid = opts.schoolId === undefined ? ctx.schoolId : opts.schoolId;
-      const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (sid) headers.schoolid = String(sid);
-      const res = await app.inject({
-        method,
-        url,
-        headers,
-        ...(method === 'GET' ? { query: payload } : { payload: payload ?? {} }),
-      });
-      let json: any;
-      try {
-        json = res.json();
-      } catch {
-        json = res.body;
+  beforeAll(
+    async () => {
+      const config = {
+        ...loadConfig({}),
+        adminPassword: TEST_ADMIN_PASSWORD,
+        loginCaptcha: false,
+        webDist: '/nonexistent',
+        demoData: opts.demoData ?? false,
+        // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
+      };
+      let databaseUrl: string | undefined;
+      if (process.env.TEST_DATABASE_URL) {
+        const created = await createPgDatabase(process.env.TEST_DATABASE_URL);
+        databaseUrl = created.url;
+        drop = created.drop;
       }
-      return { status: res.statusCode, json };
-    };
-    ctx.post = (url, body, opts) => call('POST', url, body, opts);
-    ctx.get = (url, query, opts) => call('GET', url, query, opts);
-  }, 60_000 * (Number(process.env.TEST_TIMEOUT_SCALE) || 1));
+      const database = await openDatabase({ databaseUrl, poolSize: 10 });
+      await runMigrations(database);
+      await seedAll(database.db, config);
+      const app = await buildApp({ config, database });
+      await app.ready();
+      const [s] = await database.db.select().from(school).limit(1);
+      const [a] = await database.db.select().from(appUser).limit(1);
+      Object.assign(ctx, {
+        app,
+        db: database.db,
+        database,
+        schoolId: s.id,
+        adminId: a.id,
+        adminToken: await issueAccessToken(database.db, { userId: a.id }),
+        inject: (o: InjectOptions) => app.inject(o),
+      });
+      const call = async (method: 'GET' | 'POST', url: string, payload: any, opts: CallOpts = {}) => {
+        const token = opts.token === undefined ? ctx.adminToken : opts.token;
+        const sid = opts.schoolId === undefined ? ctx.schoolId : opts.schoolId;
+        const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
+        if (token) headers.authorization = `Bearer ${token}`;
+        if (sid) headers.schoolid = String(sid);
+        const res = await app.inject({
+          method,
+          url,
+          headers,
+          ...(method === 'GET' ? { query: payload } : { payload: payload ?? {} }),
+        });
+        let json: any;
+        try {
+          json = res.json();
+        } catch {
+          json = res.body;
+        }
+        return { status: res.statusCode, json };
+      };
+      ctx.post = (url, body, opts) => call('POST', url, body, opts);
+      ctx.get = (url, query, opts) => call('GET', url, query, opts);
+    },
+    60_000 * (Number(process.env.TEST_TIMEOUT_SCALE) || 1),
+  );
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
