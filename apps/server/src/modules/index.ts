@@ -34,6 +34,7 @@ import { stocktakeModule } from './stocktake/stocktake.module.ts';
 import { captureModule } from './capture/capture.module.ts';
 import { holdingsModule } from './holdings/holdings.module.ts';
 import { opacModule } from './opac/opac.module.ts';
+import { bulletinModule } from './bulletin/bulletin.module.ts';
 import { statisticsModule } from './statistics/statistics.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 
@@ -90,6 +91,7 @@ export const modules: ServerModule[] = [
   captureModule,
   holdingsModule,
   opacModule,
+  bulletinModule,
   statisticsModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

@@ -192,6 +192,63 @@ CREATE TABLE "shelf_position" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bulletin" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"kind" text DEFAULT 'notice' NOT NULL,
+	"title" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"summary" text DEFAULT '' NOT NULL,
+	"cover" text DEFAULT '' NOT NULL,
+	"pictures" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"published" boolean DEFAULT false NOT NULL,
+	"published_at" timestamp with time zone,
+	"author_id" integer,
+	"author_name" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "external_link" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"logo" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "library_info" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"hours" text DEFAULT '' NOT NULL,
+	"rules" text DEFAULT '' NOT NULL,
+	"pictures" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "newbook_announcement" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"cover" text DEFAULT '' NOT NULL,
+	"batch_id" integer,
+	"date_from" date,
+	"date_to" date,
+	"published" boolean DEFAULT false NOT NULL,
+	"published_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "capture_source" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -988,6 +1045,10 @@ CREATE UNIQUE INDEX "shelf_location_code_uq" ON "shelf" USING btree ("school_id"
 CREATE UNIQUE INDEX "shelf_area_location_name_uq" ON "shelf_area" USING btree ("school_id","location_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "shelf_position_school_code_uq" ON "shelf_position" USING btree ("school_id","code");--> statement-breakpoint
 CREATE INDEX "shelf_position_shelf_idx" ON "shelf_position" USING btree ("shelf_id");--> statement-breakpoint
+CREATE INDEX "bulletin_school_kind_idx" ON "bulletin" USING btree ("school_id","kind","published","published_at");--> statement-breakpoint
+CREATE INDEX "external_link_school_idx" ON "external_link" USING btree ("school_id","sort");--> statement-breakpoint
+CREATE UNIQUE INDEX "library_info_school_uq" ON "library_info" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "newbook_announcement_school_idx" ON "newbook_announcement" USING btree ("school_id","published");--> statement-breakpoint
 CREATE INDEX "capture_source_school_idx" ON "capture_source" USING btree ("school_id","sort");--> statement-breakpoint
 CREATE UNIQUE INDEX "acceptance_batch_school_no_uq" ON "acceptance_batch" USING btree ("school_id","batch_no");--> statement-breakpoint
 CREATE INDEX "catalogue_record_school_idx" ON "catalogue_record" USING btree ("school_id");--> statement-breakpoint

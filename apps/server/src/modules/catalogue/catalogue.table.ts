@@ -17,7 +17,7 @@ import {
 /** PostgreSQL tsvector: written only through searchVectorSql (search lib), read only by searchWhere/Rank. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const stamps = {
+export const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };

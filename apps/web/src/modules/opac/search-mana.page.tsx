@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { opacUrl } from '../../app/constants.ts';
+import { LibraryInfoForm } from '../bulletin/library-info.tsx';
 import { SettingsForm } from '../settings/settings-form.tsx';
 
 /**
@@ -27,6 +28,7 @@ export default function SearchManaPage() {
         }
       />
       <SettingsForm screen="search-mana" />
+      <LibraryInfoForm />
     </>
   );
 }
