@@ -6,6 +6,7 @@ import '../apps/server/src/modules/catalogue/record-export.messages.ts';
 import '../apps/server/src/modules/class-corner/class-corner.messages.ts';
 import { serverText, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
+import { firstSheet, taskFile as taskOf } from './support/downloads.ts';
 import { useAdminOnPg } from './support/pg-admin.ts';
 
 /**
@@ -18,27 +19,7 @@ const said = (key: string) => serverText('zh', key);
 const TITLE = '导出验收用书';
 
 const s = useAdminOnPg('exports');
-
-/** Waits for the download panel's row of a task (by a part of its file name) to be ready; downloads it. */
-async function taskFile(namePart: string): Promise<string> {
-  const task = s.page.locator('.sy-download-panel .sy-dl-row').filter({ hasText: namePart }).first();
-  await task.getByText(zh('app.downloads.ready')).waitFor({ timeout: 60_000 });
-  const [download] = await Promise.all([
-    s.page.waitForEvent('download'),
-    task.getByRole('button', { name: zh('app.downloads.download') }).click(),
-  ]);
-  return (await download.path()) as string;
-}
-
-async function firstSheet(file: string): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync(file) as any);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) => {
-    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
-  });
-  return rows;
-}
+const taskFile = (namePart: string) => taskOf(s.page, namePart);
 
 describe('exports and imports granted on a screen are there', () => {
   it('catalogue list: exports the search result as xlsx; links to both import screens', async () => {

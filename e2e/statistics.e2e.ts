@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/statistics/statistics.messages.ts';
 import { serverText, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
+import { firstSheet, taskFile as taskOf } from './support/downloads.ts';
 import { useAdminOnPg } from './support/pg-admin.ts';
 
 /**
@@ -12,25 +12,13 @@ import { useAdminOnPg } from './support/pg-admin.ts';
  */
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 const s = useAdminOnPg('statistics');
+const taskFile = (namePart: string) => taskOf(s.page, namePart);
 
-async function taskFile(namePart: string): Promise<string> {
-  const task = s.page.locator('.sy-download-panel .sy-dl-row').filter({ hasText: namePart }).first();
-  await task.getByText(zh('app.downloads.ready')).waitFor({ timeout: 60_000 });
-  const [download] = await Promise.all([
-    s.page.waitForEvent('download'),
-    task.getByRole('button', { name: zh('app.downloads.download') }).click(),
-  ]);
-  return (await download.path()) as string;
-}
-
-async function firstSheet(file: string): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync(file) as any);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) => {
-    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
-  });
-  return rows;
+/** Chooses the current term as the report's period and runs the report. */
+async function runForTerm(screen: Locator): Promise<void> {
+  await screen.getByTestId('stat-period').click();
+  await s.page.locator('.ant-select-dropdown:visible').getByText(zh('statistics.period.term'), { exact: true }).click();
+  await screen.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
 }
 
 beforeAll(async () => {
@@ -83,6 +71,27 @@ beforeAll(async () => {
   await lend(r2, k2, 5, false);
   await lend(r1, k1, 1, false);
   await lend(r4, k3, 3, false);
+  // The ledger: batch 验收E2E (accepted ten days ago) of two copies at 12.50, both weeded two days ago.
+  const batch = await one(
+    `insert into acceptance_batch (school_id, batch_no, type, voucher, accepted_on)
+     values ($1, '验收E2E', '采购', 'PZ-1', current_date - 10) returning id`,
+    [school],
+  );
+  const priced = await one(
+    `insert into catalogue_record (school_id, title, class_no, price_fen) values ($1, '登记账用书', 'TP3', 1250) returning id`,
+    [school],
+  );
+  for (const barcode of ['LEDG01', 'LEDG02']) {
+    const id = await one(
+      `insert into copy (school_id, record_id, barcode, store_type, batch_id) values ($1, $2, $3, 3, $4) returning id`,
+      [school, priced, barcode, batch],
+    );
+    await s.sql(
+      `insert into weeding_record (school_id, copy_id, record_id, barcode, reason, price_fen, prev_store, weeded_on)
+       values ($1, $2, $3, $4, '破损', 1250, 2, current_date - 2)`,
+      [school, id, priced, barcode],
+    );
+  }
 });
 
 describe('statistics: a term report per class', () => {
@@ -90,12 +99,7 @@ describe('statistics: a term report per class', () => {
     const path = '/class-borrowstatistic';
     await s.page.goto(`${s.server.url}/library/#${path}`);
     const screen = view(s.page, path);
-    await screen.getByTestId('stat-period').click();
-    await s.page
-      .locator('.ant-select-dropdown:visible')
-      .getByText(zh('statistics.period.term'), { exact: true })
-      .click();
-    await screen.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
+    await runForTerm(screen);
     const row = (name: string) => screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
     // 统计一班: 3 readers, 2 borrowed, 4 loans; 统计二班: 1 reader, 1 loan.
     await expect.poll(() => row('统计一班').innerText()).toMatch(/3\s+2\s+66\.67%\s+4\s+1\.3333\s+0\s+0\.00%/);
@@ -135,5 +139,54 @@ describe('statistics: a term report per class', () => {
       .poll(() => books.innerText())
       .toMatch(new RegExp(`0\\.75[\\s\\S]*${zh('statistics.standards.notMet')}`));
     await shot(s.page, 'statistics-standards');
+  });
+
+  it('the summary ledger of the term: printed and exported; a batch’s item register from the accessions', async () => {
+    const path = '/ledger';
+    await s.page.goto(`${s.server.url}/library/#${path}`);
+    const screen = view(s.page, path);
+    await runForTerm(screen);
+    const row = (text: string) => screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+    // Opening 0; batch 验收E2E: 2 copies, 25.00 → held 2; weeded 2 → 0; the three unbatched copies of today → 3.
+    await expect.poll(() => row('验收E2E').innerText()).toMatch(/采购\s+PZ-1\s+1\s+2\s+25\.00[\s\S]*\s2\s+25\.00$/);
+    await expect.poll(() => row('破损').innerText()).toMatch(/2\s+25\.00[\s\S]*\s0\s+0\.00$/);
+    await expect.poll(() => row(zh('statistics.col.total')).innerText()).toMatch(/\s3\s+0\.00$/);
+    await shot(s.page, 'statistics-ledger');
+
+    // Printed: only the register is on the page (no filters), as a PDF.
+    await s.page.emulateMedia({ media: 'print' });
+    await expect.poll(() => screen.getByTestId('stat-period').isVisible()).toBe(false);
+    expect(await row('验收E2E').isVisible()).toBe(true);
+    const pdf = await s.page.pdf({ format: 'A4', landscape: true });
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await s.page.emulateMedia({ media: 'screen' });
+
+    await screen.getByTestId('stat-export').click();
+    const rows = await firstSheet(await taskFile(serverText('zh', 'statistics.screen.ledger')));
+    expect(rows[1][1]).toBe(serverText('zh', 'statistics.ledger.kind'));
+    expect(rows[2][1]).toBe(serverText('zh', 'statistics.ledger.opening'));
+    const batchLine = rows.find((r) => r[2] === '验收E2E')!;
+    expect(batchLine.slice(1, 8)).toEqual([
+      serverText('zh', 'statistics.ledger.kind.in'),
+      '验收E2E',
+      '采购',
+      'PZ-1',
+      '1',
+      '2',
+      '25.00',
+    ]);
+    expect(rows.at(-1)!.slice(-2)).toEqual(['3', '0.00']);
+
+    const store = '/store';
+    await s.page.goto(`${s.server.url}/library/#${store}`);
+    const accessions = view(s.page, store);
+    await runForTerm(accessions);
+    const line = accessions.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '验收E2E' });
+    await line.getByRole('link', { name: zh('statistics.ledger.itemRegister') }).click();
+    const register = view(s.page, '/singlebatch');
+    const copyRow = (b: string) => register.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: b });
+    await expect.poll(() => copyRow('LEDG01').innerText()).toMatch(/登记账用书[\s\S]*12\.50[\s\S]*剔旧注销 破损/);
+    await expect.poll(() => copyRow('LEDG02').isVisible()).toBe(true);
+    await shot(s.page, 'statistics-item-register');
   });
 });

@@ -29,6 +29,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { circulationStats } from './circulation-stats.service.ts';
 import { classReport, collectionStats } from './collection.service.ts';
 import { counterStats } from './counter.service.ts';
+import { LEDGER_SCREENS } from './ledger.screens.ts';
 import { groupStats } from './group-stats.service.ts';
 import { purchaseStats } from './purchase.service.ts';
 import { board, rank } from './rank.service.ts';
@@ -310,4 +311,5 @@ export const STAT_SCREENS: StatScreen[] = [
       },
     ],
   },
+  ...LEDGER_SCREENS,
 ];

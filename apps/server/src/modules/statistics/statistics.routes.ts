@@ -1,5 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
+import { LedgerBatchQuery } from '@shuyuan/contracts/statistics/ledgers';
 import { StandardsQuery, StandardsSave } from '@shuyuan/contracts/statistics/standards';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
@@ -8,6 +9,7 @@ import { route } from '../../platform/route.ts';
 import { drillLoans } from './drill.service.ts';
 import { startSheetExport } from './export.ts';
 import { filterOptions } from './options.service.ts';
+import { ledgerBatches } from './register.service.ts';
 import { type Sheet, STAT_SCREENS } from './screens.ts';
 import { saveStandards, standardsReport } from './standards.service.ts';
 
@@ -20,8 +22,9 @@ export const STAT_SCREEN_CODES = [
   'classify22',
   'statistical-purchasing',
   'statistical-queries',
-  'ledger',
 ];
+
+const REGISTER_CODES = ['singlebatch', 'copybatch', 'singlemultiple', 'copymultiple', 'store', 'ledger'];
 
 function drillSheet(list: Awaited<ReturnType<typeof drillLoans>>['List']): Sheet {
   return {
@@ -66,6 +69,16 @@ export function statisticsRoutes(app: FastifyInstance): void {
     handler: ({ db, scope, user }) => {
       if (!user || !STAT_SCREEN_CODES.some((c) => hasPermission(user, c))) throw forbidden();
       return filterOptions(db, scope);
+    },
+  });
+  // The batches a register is asked for: for anyone who may open one of the batch registers.
+  route(app, {
+    url: `${S}/LedgerBatches`,
+    access: 'school',
+    schema: LedgerBatchQuery,
+    handler: ({ db, scope, user, body }) => {
+      if (!user || !REGISTER_CODES.some((c) => hasPermission(user, c))) throw forbidden();
+      return ledgerBatches(db, scope, body.key);
     },
   });
   // The standards report sits on the collection statistics screen; its figures are edited there.

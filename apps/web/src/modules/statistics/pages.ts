@@ -3,8 +3,11 @@ import type { PageDef } from '../../app/pages.ts';
 
 type ScreenName = keyof typeof import('./screens.tsx')['screens'];
 const screen = (name: ScreenName) => lazy(() => import('./screens.tsx').then((m) => ({ default: m.screens[name] })));
+type LedgerName = keyof typeof import('./ledgers.tsx')['ledgerScreens'];
+const ledgerScreen = (name: LedgerName) =>
+  lazy(() => import('./ledgers.tsx').then((m) => ({ default: m.ledgerScreens[name] })));
 
-/** Statistics and rankings (issue 12): one report screen per route, all from screens.tsx. */
+/** Statistics, rankings and ledgers (issue 12): one report screen per route, from screens.tsx and ledgers.tsx. */
 export const pages: PageDef[] = [
   { path: '/collLendrank', component: screen('collLendrank'), titleKey: 'statistics.pages.collLendrank' },
   { path: '/catelendrank', component: screen('catelendrank'), titleKey: 'statistics.pages.catelendrank' },
@@ -30,4 +33,10 @@ export const pages: PageDef[] = [
   { path: '/data-report/classify5', component: screen('classify5'), titleKey: 'statistics.pages.classify5' },
   { path: '/classify22', component: screen('classify22'), titleKey: 'statistics.pages.classify22' },
   { path: '/statistical-purchasing', component: screen('purchase'), titleKey: 'statistics.pages.purchase' },
+  { path: '/ledger', component: ledgerScreen('ledger'), titleKey: 'statistics.pages.ledger' },
+  { path: '/store', component: ledgerScreen('store'), titleKey: 'statistics.pages.store' },
+  { path: '/singlebatch', component: ledgerScreen('singlebatch'), titleKey: 'statistics.pages.singlebatch' },
+  { path: '/copybatch', component: ledgerScreen('copybatch'), titleKey: 'statistics.pages.copybatch' },
+  { path: '/singlemultiple', component: ledgerScreen('singlemultiple'), titleKey: 'statistics.pages.singlemultiple' },
+  { path: '/copymultiple', component: ledgerScreen('copymultiple'), titleKey: 'statistics.pages.copymultiple' },
 ];

@@ -49,6 +49,8 @@ export interface ReportDef {
   /** Buttons beside export (get the shown rows). */
   toolbar?: (rows: Row[], selected: Row[]) => ReactNode;
   selectable?: boolean;
+  /** Whether the query can be asked yet (e.g. a register waits for its batch); false shows an empty table. */
+  ready?: (query: Record<string, unknown>) => boolean;
 }
 
 /** The screen around a report: filters, export, print, a chart, a table, and the loans behind a click. */
@@ -77,6 +79,10 @@ export function ReportScreen({ def }: { def: ReportDef }) {
   useEffect(() => search(), [search]);
   useEffect(() => {
     if (!query) return;
+    if (def.ready && !def.ready(query)) {
+      setData(null);
+      return;
+    }
     setLoading(true);
     api
       .post<any>(`${STAT}/${def.action}`, def.paged ? { ...query, ...page } : query)
