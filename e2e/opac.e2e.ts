@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverText, tx } from './support/app.ts';
+import { axe } from './support/axe.ts';
 import { launch, shot } from './support/browser.ts';
-import { useAdminOnPg } from './support/pg-admin.ts';
+import { addBook, useAdminOnPg } from './support/pg-admin.ts';
 import '../apps/server/src/modules/circulation/circulation.messages.ts';
 
 /**
@@ -16,7 +15,6 @@ import '../apps/server/src/modules/circulation/circulation.messages.ts';
  * with axe-core (no serious or critical violation) at 375 px and 1920 px.
  */
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PASSWORD = 'Reader#2026';
 const ANN = { account: 'OP2026001', name: '王小安', identity: 'student', password: PASSWORD };
 const BOB = { account: 'OP2026002', name: '赵大波', identity: 'student', password: PASSWORD };
@@ -26,19 +24,6 @@ const DREAM = '红楼梦（公共检索）';
 const s = useAdminOnPg('opac');
 let ctx: BrowserContext;
 let page: Page;
-
-/** axe-core on the current page: the serious and critical violations (id and where). */
-async function axe(p: Page): Promise<string[]> {
-  // Evaluated through the browser's debugger protocol: an added <script> is inline script, which the policy refuses.
-  await p.evaluate(fs.readFileSync(axePath, 'utf8'));
-  const found = await p.evaluate(async () => {
-    const r = await (window as any).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return r.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  return found;
-}
 
 const opac = (route: string) => `${s.server.url}/library/opac.html#${route}`;
 
@@ -50,22 +35,7 @@ beforeAll(async () => {
     studentId: ann.id,
     parents: [{ parentId: mum.id, relation: 'mother' }],
   });
-  const add = async (title: string, author: string, barcodes: string[]) => {
-    const rec = await s.call(`${P}/Literature/AddItemsCatalogueInfo`, {
-      title,
-      author,
-      classNo: 'I242.4',
-      bookNo: '1',
-    });
-    await s.call(`${P}/Literature/AddItemsCollectionInfo`, {
-      recordId: rec.id,
-      count: barcodes.length,
-      barcodes,
-      storeType: 2,
-      callNo: 'I242.4/1',
-    });
-    return rec.id as number;
-  };
+  const add = (title: string, author: string, barcodes: string[]) => addBook(s, title, author, barcodes);
   await add(DREAM, '曹雪芹', ['OPB-1', 'OPB-2']);
   await add('西游记（公共检索）', '吴承恩', ['OPB-3']);
   await add('水浒传（公共检索）', '施耐庵', ['OPB-4']);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { P } from '@shuyuan/contracts/common/paths';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -61,4 +62,17 @@ export function useAdminOnPg(name: string, lang: 'zh' | 'en' = 'zh'): AdminSessi
     await query(PG, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
   });
   return s;
+}
+
+/** A record (class I242.4) with lendable copies of the given barcodes, made through the API; answers its id. */
+export async function addBook(s: AdminSession, title: string, author: string, barcodes: string[]): Promise<number> {
+  const rec = await s.call(`${P}/Literature/AddItemsCatalogueInfo`, { title, author, classNo: 'I242.4', bookNo: '1' });
+  await s.call(`${P}/Literature/AddItemsCollectionInfo`, {
+    recordId: rec.id,
+    count: barcodes.length,
+    barcodes,
+    storeType: 2,
+    callNo: 'I242.4/1',
+  });
+  return rec.id as number;
 }

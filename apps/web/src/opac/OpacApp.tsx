@@ -7,6 +7,7 @@ import { opacApi } from './opac-api.ts';
 import { meApi } from './personal/personal-api.ts';
 import { chooseSchool, useSchool } from './school.ts';
 import { signInReader } from './reader.ts';
+import type { GuideView } from './guide/guide.tsx';
 
 const SearchPage = lazy(() => import('./pages/search.page.tsx'));
 const AdvancedPage = lazy(() => import('./pages/advanced.page.tsx'));
@@ -16,6 +17,13 @@ const ClassifyPage = lazy(() => import('./pages/classify.page.tsx'));
 const ListPage = lazy(() => import('./pages/list.page.tsx'));
 const PersonalPage = lazy(() => import('./personal/personal.page.tsx'));
 const UserInfoPage = lazy(() => import('./personal/userinfo.page.tsx'));
+const NewsPage = lazy(() => import('./pages/news.page.tsx'));
+const NewsDetailPage = lazy(() => import('./pages/news-detail.page.tsx'));
+const LinksPage = lazy(() => import('./pages/links.page.tsx'));
+const AnnouncementPage = lazy(() => import('./pages/announcement.page.tsx'));
+const LibraryPage = lazy(() => import('./pages/library.page.tsx'));
+const GuideScreen = lazy(() => import('./guide/guide.tsx'));
+const DeviceSetup = lazy(() => import('./guide/device.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -113,6 +121,11 @@ function Header() {
         <NavLink to="/search/classify">{t('opac.nav.classify')}</NavLink>
         <NavLink to="/search/recentnewbook">{t('opac.nav.newBooks')}</NavLink>
         <NavLink to="/search/recommend">{t('opac.nav.recommend')}</NavLink>
+        <NavLink to="/search/newslist">{t('opac.nav.news')}</NavLink>
+        <NavLink to="/search/NewBookAnnouncement">{t('opac.nav.announce')}</NavLink>
+        <NavLink to="/search/libpic">{t('opac.nav.pictures')}</NavLink>
+        <NavLink to="/search/networkresource">{t('opac.nav.links')}</NavLink>
+        <NavLink to="/libraryinfo">{t('opac.nav.library')}</NavLink>
         {token ? (
           <NavLink to="/search/personal">{t('opac.nav.personal')}</NavLink>
         ) : (
@@ -155,6 +168,15 @@ const at = (el: ReactNode) => (
   </NeedSchool>
 );
 
+/** A guide screen: full screen, no site header (its own chunk: nothing of it loads with the search page). */
+const guide = (view: GuideView) => (
+  <NeedSchool>
+    <Suspense fallback={<Loading />}>
+      <GuideScreen view={view} />
+    </Suspense>
+  </NeedSchool>
+);
+
 /**
  * The public search site and the personal area: spec §2 routes as hash routes of /library/opac.html. Plain HTML
  * controls styled by opac.css (no antd here): a phone's first load stays small.
@@ -187,6 +209,27 @@ export function OpacApp() {
         <Route path="/search/book" element={at(<PersonalPage tab="loans" />)} />
         <Route path="/user/circulation" element={at(<PersonalPage tab="loans" />)} />
         <Route path="/userinfo" element={at(<UserInfoPage />)} />
+        <Route path="/search/newslist" element={at(<NewsPage />)} />
+        <Route path="/search/libpic" element={at(<NewsPage pictures />)} />
+        <Route path="/search/newsdetail" element={at(<NewsDetailPage />)} />
+        <Route path="/search/networkresource" element={at(<LinksPage />)} />
+        <Route path="/search/NewBookAnnouncement" element={at(<AnnouncementPage />)} />
+        <Route path="/libraryinfo" element={at(<LibraryPage />)} />
+        <Route path="/guidescreen" element={guide('home')} />
+        <Route path="/guidescreen/search" element={guide('search')} />
+        <Route
+          path="/guidescreen/device"
+          element={
+            <Suspense fallback={<Loading />}>
+              <DeviceSetup />
+            </Suspense>
+          }
+        />
+        <Route path="/newbook" element={guide('newbook')} />
+        <Route path="/hotBook" element={guide('hotBook')} />
+        <Route path="/schoolNews" element={guide('schoolNews')} />
+        <Route path="/newsDetail" element={guide('newsDetail')} />
+        <Route path="/brstatistic" element={guide('brstatistic')} />
         <Route path="*" element={<Navigate to="/search" replace />} />
       </Routes>
     </HashRouter>

@@ -93,6 +93,9 @@ export const SETTINGS = [
   def({ key: 'opac.showFigures', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
   def({ key: 'opac.showNewBooks', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
   def({ key: 'opac.showRecommended', type: 'boolean', default: true, group: 'opacSite', screen: 'search-mana' }),
+  // Guide screens and kiosks (seconds): how often the start screen turns its panels, when a touched one goes back.
+  def({ key: 'guide.interval', type: 'number', default: 15, min: 3, max: 600, group: 'guide', screen: 'search-mana' }),
+  def({ key: 'guide.idle', type: 'number', default: 60, min: 10, max: 3600, group: 'guide', screen: 'search-mana' }),
 ] as const satisfies readonly SettingDef[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

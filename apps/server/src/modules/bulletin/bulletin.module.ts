@@ -1,6 +1,7 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { ServerModule } from '../index.ts';
 import { bulletinRoutes } from './bulletin.routes.ts';
+import { kioskRoutes } from './kiosk.routes.ts';
 import { bulletinPublicRoutes } from './public.routes.ts';
 
 registerMessages({
@@ -23,6 +24,12 @@ registerMessages({
     en: 'The link must start with http:// or https://',
   },
   'bulletin.badKind': { zh: '类型不正确', en: 'This kind is not allowed here' },
+  'kiosk.app.guidescreen': { zh: '导览屏', en: 'Guide screen' },
+  'kiosk.app.guidescreen/search': { zh: '触摸检索', en: 'Touch search' },
+  'kiosk.app.newbook': { zh: '新书推荐', en: 'New books' },
+  'kiosk.app.hotBook': { zh: '热门图书', en: 'Popular books' },
+  'kiosk.app.brstatistic': { zh: '借阅统计', en: 'Loans' },
+  'kiosk.app.schoolNews': { zh: '新闻公告', en: 'News' },
 });
 
 /** Notices, news, library dynamics, new-book announcements, network resources and the library introduction. */
@@ -31,5 +38,6 @@ export const bulletinModule: ServerModule = {
   routes: (app) => {
     bulletinRoutes(app);
     bulletinPublicRoutes(app);
+    kioskRoutes(app);
   },
 };

@@ -267,5 +267,23 @@ describe('a kiosk device (client credentials, no acting account)', () => {
     expect(drafts.status).toBe(403);
     const add2 = await t.post(`${B}/AddNotice`, { title: 'kiosk' }, { token });
     expect(add2.status).toBe(403);
+    // It learns its school and its apps with their settings (/search-mana).
+    await setSetting(t.db, new Scope(t.schoolId), 'guide.interval', 20);
+    const apps = await t.get('/micro/dc/open/library/apps/getcompanyhardwareappslist', {}, { token, schoolId: null });
+    expect(apps.json.success, apps.json.msg).toBe(true);
+    expect(apps.json.data.school.id).toBe(t.schoolId);
+    expect(apps.json.data.List.map((a: any) => a.code)).toContain('guidescreen');
+    expect(apps.json.data.List[0]).toMatchObject({
+      name: 'Guide screen',
+      settings: { interval: 20, idle: 60 },
+      url: expect.stringMatching(/^\/library\/opac\.html#\/guidescreen\?school=/),
+    });
+    // Another school's screen never gets this school's data: its header names it, the device token does not.
+    const theirs = await t.get(
+      '/micro/dc/open/library/apps/getcompanyhardwareappslist',
+      {},
+      { token: null, schoolId: other },
+    );
+    expect(theirs.json.data.school.id).toBe(other);
   });
 });

@@ -19,6 +19,19 @@ const ROUTES = [
   '/advancedsearch',
   '/searchdetail',
   '/userinfo',
+  '/search/newslist',
+  '/search/newsdetail',
+  '/search/libpic',
+  '/search/networkresource',
+  '/search/NewBookAnnouncement',
+  '/libraryinfo',
+  '/guidescreen',
+  '/guidescreen/search',
+  '/newbook',
+  '/hotBook',
+  '/schoolNews',
+  '/newsDetail',
+  '/brstatistic',
 ];
 
 export const pages: PageDef[] = [
