@@ -2,7 +2,7 @@ import type { CheckoutResult } from './port.ts';
 import { fieldValue } from './protocol/codec.ts';
 import { formatSipDate, parseSipDate } from './protocol/date.ts';
 import { FIELD as F } from './protocol/messages.ts';
-import { money, ynu, yn, bit } from './protocol/values.ts';
+import { bit, count4, money, yn, ynu } from './protocol/values.ts';
 import { ask, type HandlerEnv, type Reply, refusalText } from './reply.ts';
 
 const flag = (v: string | undefined) => v === 'Y';
@@ -124,6 +124,7 @@ export async function itemInformation(env: HandlerEnv): Promise<Reply> {
     fields: [
       [F.holdQueueLength, r?.holdQueueLength === undefined ? undefined : String(r.holdQueueLength)],
       [F.dueDate, date(r?.dueDate)],
+      [F.holdPickupDate, date(r?.holdPickupDate)],
       [F.itemId, itemId],
       [F.titleId, r?.title ?? ''],
       [F.owner, r?.owner ?? (r ? login.schoolCode : undefined)],
@@ -133,5 +134,35 @@ export async function itemInformation(env: HandlerEnv): Promise<Reply> {
       [F.screenMessage, r ? r.screenMessage : refusalText(env, ctx.lang)],
     ],
     success: !!r?.found,
+  };
+}
+
+/** 65 → 66 renew all: every loan the rules let the patron renew; the lists name what was and was not renewed. */
+export async function renewAll(env: HandlerEnv): Promise<Reply> {
+  const { msg, login, ctx, now } = env;
+  const r = await ask(env, (p) =>
+    p.renewAll(ctx, {
+      patronId: fieldValue(msg, F.patronId) ?? '',
+      patronPassword: fieldValue(msg, F.patronPassword),
+      feeAcknowledged: flag(fieldValue(msg, F.feeAcknowledged)),
+    }),
+  );
+  const renewed = r?.renewed ?? [];
+  const unrenewed = r?.unrenewed ?? [];
+  return {
+    code: '66',
+    fixed: {
+      ok: bit(!!r?.ok),
+      renewedCount: count4(renewed.length),
+      unrenewedCount: count4(unrenewed.length),
+      transactionDate: formatSipDate(now, ctx.timeZone),
+    },
+    fields: [
+      [F.institutionId, login.schoolCode],
+      ...renewed.map((id): [string, string] => [F.renewedItems, id]),
+      ...unrenewed.map((id): [string, string] => [F.unrenewedItems, id]),
+      [F.screenMessage, r ? r.screenMessage : refusalText(env, ctx.lang)],
+    ],
+    success: !!r?.ok,
   };
 }

@@ -1,3 +1,4 @@
+import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { PatronAnswer, PatronInfo } from './port.ts';
 import { fieldValue } from './protocol/codec.ts';
 import { formatSipDate } from './protocol/date.ts';
@@ -30,23 +31,55 @@ function patronFields(env: HandlerEnv, a: PatronAnswer, known: boolean): [string
   ];
 }
 
-/** 23 → 24 patron status. */
-export async function patronStatus(env: HandlerEnv): Promise<Reply> {
-  const { msg, ctx, now } = env;
-  const lang = langFromSip(msg.fixed.language) ?? ctx.lang;
-  const req = { patronId: fieldValue(msg, F.patronId) ?? '', patronPassword: fieldValue(msg, F.patronPassword) };
-  const a = await ask(env, (p) => p.patronStatus({ ...ctx, lang, askedLang: langFromSip(msg.fixed.language) }, req));
+/**
+ * The status flags sent for an answer: a patron who is not valid has every privilege denied (charge, renew,
+ * recall, hold), as Koha and Evergreen answer an unknown patron, whatever else the port said.
+ */
+const statusOf = (a: PatronAnswer) => formatPatronStatus(a.valid ? a.status : { ...REFUSED.status, ...a.status });
+
+/** 24 (patron status, also the answer to 01 block patron) or 26 (patron enable) from the port's answer. */
+function statusReply(env: HandlerEnv, code: '24' | '26', a: PatronAnswer | undefined, lang: Lang): Reply {
   const answer = a ?? REFUSED;
   return {
-    code: '24',
+    code,
     fixed: {
-      patronStatus: formatPatronStatus(answer.status),
+      patronStatus: statusOf(answer),
       language: sipLanguage(lang),
-      transactionDate: formatSipDate(now, ctx.timeZone),
+      transactionDate: formatSipDate(env.now, env.ctx.timeZone),
     },
     fields: [...patronFields(env, answer, !!a), [F.screenMessage, a ? a.screenMessage : refusalText(env, lang)]],
     success: !!a?.valid,
   };
+}
+
+/** 23 → 24 patron status. */
+export async function patronStatus(env: HandlerEnv): Promise<Reply> {
+  const { msg, ctx } = env;
+  const lang = langFromSip(msg.fixed.language) ?? ctx.lang;
+  const req = { patronId: fieldValue(msg, F.patronId) ?? '', patronPassword: fieldValue(msg, F.patronPassword) };
+  const a = await ask(env, (p) => p.patronStatus({ ...ctx, lang, askedLang: langFromSip(msg.fixed.language) }, req));
+  return statusReply(env, '24', a, lang);
+}
+
+/** 01 block patron → 24: the machine found the card misused (or kept it); the card is blocked. */
+export async function blockPatron(env: HandlerEnv): Promise<Reply> {
+  const { msg, ctx } = env;
+  const a = await ask(env, (p) =>
+    p.blockPatron(ctx, {
+      patronId: fieldValue(msg, F.patronId) ?? '',
+      cardRetained: msg.fixed.cardRetained === 'Y',
+      message: fieldValue(msg, F.blockedCardMsg),
+    }),
+  );
+  return statusReply(env, '24', a, ctx.lang);
+}
+
+/** 25 patron enable → 26: lifts a block a machine made (the patron's password is checked by the port). */
+export async function patronEnable(env: HandlerEnv): Promise<Reply> {
+  const { msg, ctx } = env;
+  const req = { patronId: fieldValue(msg, F.patronId) ?? '', patronPassword: fieldValue(msg, F.patronPassword) };
+  const a = await ask(env, (p) => p.enablePatron(ctx, req));
+  return statusReply(env, '26', a, ctx.lang);
 }
 
 /** 63 → 64 patron information (counts, limits and the one item list the summary asks for). */
@@ -77,7 +110,7 @@ export async function patronInformation(env: HandlerEnv): Promise<Reply> {
   return {
     code: '64',
     fixed: {
-      patronStatus: formatPatronStatus((a ?? REFUSED).status),
+      patronStatus: statusOf(a ?? REFUSED),
       language: sipLanguage(lang),
       transactionDate: formatSipDate(now, ctx.timeZone),
       holdItemsCount: count4(c?.hold),

@@ -47,6 +47,14 @@ const port: CirculationPort = {
     holdQueueLength: 2,
   }),
   renew: async () => ({ ok: false, renewalOk: false, desensitize: false, screenMessage: '已达续借次数' }),
+  blockPatron: async (_ctx, req) => ({
+    valid: true,
+    name: '张三',
+    status: { chargePrivilegesDenied: true, cardReportedLost: true },
+    screenMessage: req.cardRetained ? `卡已收回：${req.message}` : req.message,
+  }),
+  enablePatron: async () => ({ valid: false, status: {}, screenMessage: '未找到读者' }),
+  renewAll: async () => ({ ok: true, renewed: ['B1', 'B2'], unrenewed: ['B3'], screenMessage: '已续借 2 册' }),
 };
 
 let sip: Sip2Server;
@@ -114,6 +122,30 @@ describe('SIP2 through a circulation port (GBK machine)', () => {
     const r = parseMessage((await c.request(`29NN${DATE}${DATE}AO|AAP1|ABB0001|`, 'gbk'))!);
     expect(r.fixed.ok).toBe('0');
     expect(r.fields).toContainEqual(['AF', '已达续借次数']);
+    c.end();
+  });
+
+  it('answers block patron (24), patron enable (26) and renew all (66 with both lists)', async () => {
+    const c = await SipTestClient.connect(sip.port);
+    await c.request(`9300CNgbk1|CO${PW}|`);
+    const b = parseMessage((await c.request(withChecksum(`01Y${DATE}AO|AL卡被冒用|AAP1|AC|`, 1, 'gbk'), 'gbk'))!);
+    expect(b.code).toBe('24');
+    // Charge privileges denied (1), card reported lost (5).
+    expect(b.fixed.patronStatus.slice(0, 5)).toBe('Y   Y');
+    expect(b.fields).toContainEqual(['AF', '卡已收回：卡被冒用']);
+    // An unknown patron: charge, renewal, recall and hold privileges denied, BL N.
+    const e = parseMessage((await c.request(`25${DATE}AO|AAP9|AC|AD1|`, 'gbk'))!);
+    expect(e.code).toBe('26');
+    expect(e.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    expect(e.fields).toContainEqual(['BL', 'N']);
+    const all = parseMessage((await c.request(`65${DATE}AO|AAP1|AC|`, 'gbk'))!);
+    expect(all.code).toBe('66');
+    expect(all.fixed).toMatchObject({ ok: '1', renewedCount: '0002', unrenewedCount: '0001' });
+    expect(all.fields.filter(([f]) => f === 'BM')).toEqual([
+      ['BM', 'B1'],
+      ['BM', 'B2'],
+    ]);
+    expect(all.fields).toContainEqual(['BN', 'B3']);
     c.end();
   });
 });

@@ -115,6 +115,8 @@ export interface ItemInfo {
   circulationStatus: string;
   title?: string;
   dueDate?: Date;
+  /** CM: the last day the copy waits on the hold shelf for the patron who reserved it. */
+  holdPickupDate?: Date;
   holdQueueLength?: number;
   mediaType?: string;
   permanentLocation?: string;
@@ -132,6 +134,27 @@ export interface RenewRequest extends PatronRequest {
 
 export interface RenewResult extends CheckoutResult {}
 
+export interface BlockPatronRequest {
+  patronId: string;
+  /** The machine kept the card. */
+  cardRetained: boolean;
+  /** AL: why the machine blocked the card. */
+  message?: string;
+}
+
+export interface RenewAllRequest extends PatronRequest {
+  feeAcknowledged: boolean;
+}
+
+export interface RenewAllResult {
+  /** False: nothing was tried (unknown patron, wrong password). */
+  ok: boolean;
+  /** Item identifiers renewed (BM) and not renewed (BN). */
+  renewed: string[];
+  unrenewed: string[];
+  screenMessage?: string;
+}
+
 export interface CirculationPort {
   patronStatus(ctx: SipContext, req: PatronRequest): Promise<PatronAnswer>;
   patronInfo(ctx: SipContext, req: PatronInfoRequest): Promise<PatronInfo>;
@@ -139,6 +162,12 @@ export interface CirculationPort {
   checkin(ctx: SipContext, req: CheckinRequest): Promise<CheckinResult>;
   itemInfo(ctx: SipContext, req: { itemId: string }): Promise<ItemInfo>;
   renew(ctx: SipContext, req: RenewRequest): Promise<RenewResult>;
+  /** 01: block the patron's card; the answer is the patron's status afterwards (24). */
+  blockPatron(ctx: SipContext, req: BlockPatronRequest): Promise<PatronAnswer>;
+  /** 25: lift a block a machine made; the answer is the patron's status afterwards (26). */
+  enablePatron(ctx: SipContext, req: PatronRequest): Promise<PatronAnswer>;
+  /** 65: renew every loan of the patron the rules allow. */
+  renewAll(ctx: SipContext, req: RenewAllRequest): Promise<RenewAllResult>;
 }
 
 let registered: CirculationPort | undefined;

@@ -54,6 +54,18 @@ describe('SIP2 login and status', () => {
     expect(c.isClosed).toBe(true);
   });
 
+  it('keeps a signed-in connection signed in after a failed 93', async () => {
+    const c = await signedIn('kiosk-en');
+    expect(await c.request('9300CNkiosk-en|COwrong-pw|')).toBe('940');
+    // Still the school's connection: 99 names the school, circulation messages are answered, not closed.
+    const status = parseMessage((await c.request('9900302.00'))!);
+    expect(status.fields).toContainEqual(['AO', schoolCode]);
+    const p = parseMessage((await c.request(`23001${DATE}AO|AAP1|AC|`))!);
+    expect(p.code).toBe('24');
+    expect(c.isClosed).toBe(false);
+    c.end();
+  });
+
   it('answers 99 before login without a school, and closes on anything else before login', async () => {
     const c = await SipTestClient.connect(sip.port);
     const status = parseMessage((await c.request('9900302.00'))!);
@@ -72,7 +84,8 @@ describe('SIP2 login and status', () => {
     expect(m.fixed).toMatchObject({ onlineStatus: 'Y', checkinOk: 'N', checkoutOk: 'N', protocolVersion: '2.00' });
     expect(m.fixed.dateTimeSync).toMatch(/^\d{8} {4}\d{6}$/);
     expect(m.fields).toContainEqual(['AO', schoolCode]);
-    expect(m.fields).toContainEqual(['BX', 'YYYNYYYYYNYNNNYN']);
+    // Block patron, patron enable and renew all are answered; fee paid, item status update and hold are not.
+    expect(m.fields).toContainEqual(['BX', 'YYYYYYYYYNYNYNYY']);
     expect(m.fields).toContainEqual(['AN', 'DESK-7']);
     expect(m.sequence).toBe('1');
     c.end();
@@ -156,7 +169,7 @@ describe('SIP2 circulation without a circulation service', () => {
     en.end();
   });
 
-  it('answers 23, 63, 09, 17 and 29 with their refusals and claims nothing about the patron or item', async () => {
+  it('answers 23, 63, 09, 17, 29, 01, 25 and 65 with their refusals and claims nothing about the patron or item', async () => {
     const c = await signedIn('kiosk-en');
     const p = parseMessage((await c.request(`23001${DATE}AO|AAP1|AC|AD1234|`))!);
     expect(p.code).toBe('24');
@@ -171,6 +184,17 @@ describe('SIP2 circulation without a circulation service', () => {
     expect(it17.fixed).toMatchObject({ circulationStatus: '01', securityMarker: '00', feeType: '01' });
     const r = parseMessage((await c.request(`29NN${DATE}${DATE}AO|AAP1|ABB1|`))!);
     expect(r.fixed).toMatchObject({ ok: '0', renewalOk: 'N', desensitize: 'N' });
+    // 01, 25 and 65 are answered too (a machine that ignores BX must not hang), claiming nothing.
+    const b = parseMessage((await c.request(`01N${DATE}AO|ALstolen|AAP1|AC|`))!);
+    expect(b.code).toBe('24');
+    expect(b.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    const e = parseMessage((await c.request(`25${DATE}AO|AAP1|AC|AD1234|`))!);
+    expect(e.code).toBe('26');
+    expect(e.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    const all = parseMessage((await c.request(`65${DATE}AO|AAP1|AC|`))!);
+    expect(all.code).toBe('66');
+    expect(all.fixed).toMatchObject({ ok: '0', renewedCount: '0000', unrenewedCount: '0000' });
+    expect(all.fields).toContainEqual(['AF', 'Service unavailable, please go to the desk']);
     c.end();
   });
 });

@@ -2,8 +2,8 @@ import type { Socket } from 'node:net';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { Db } from '../db/client.ts';
 import { t } from '../platform/i18n/messages.ts';
-import { checkin, checkout, itemInformation, renew } from './item.handlers.ts';
-import { patronInformation, patronStatus } from './patron.handlers.ts';
+import { checkin, checkout, itemInformation, renew, renewAll } from './item.handlers.ts';
+import { blockPatron, patronEnable, patronInformation, patronStatus } from './patron.handlers.ts';
 import type { CirculationPort } from './port.ts';
 import { decode, decodeGuess } from './protocol/charset.ts';
 import { verifyChecksum } from './protocol/checksum.ts';
@@ -38,6 +38,9 @@ const CIRCULATION = {
   '09': checkin,
   '17': itemInformation,
   '29': renew,
+  '01': blockPatron,
+  '25': patronEnable,
+  '65': renewAll,
 } as const;
 
 /**
@@ -198,20 +201,24 @@ export class SipSession {
   private pendingSchool = 0;
 
   private async signIn(msg: SipMessage): Promise<Reply> {
-    this.pins.clear();
     const res = await checkSipLogin(
       this.deps.db,
       fieldValue(msg, F.loginUserId) ?? '',
       fieldValue(msg, F.loginPassword) ?? '',
     );
-    this.pendingSchool = res.account?.schoolId ?? 0;
     const cp = fieldValue(msg, F.locationCode);
     if (!res.ok) {
       this.loginFailures++;
-      this.login = undefined;
-      this.terminal = cp || null;
+      // A failed 93 on a signed-in connection leaves it signed in as before (answer 940); it only counts as a
+      // failure towards closing the connection.
+      if (!this.login) {
+        this.pendingSchool = res.account?.schoolId ?? 0;
+        this.terminal = cp || null;
+      }
       return loginReply(false);
     }
+    this.pins.clear();
+    this.pendingSchool = res.account!.schoolId;
     this.login = res.account;
     this.terminal = cp || res.account!.locationCode || null;
     return loginReply(true);

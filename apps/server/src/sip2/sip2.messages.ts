@@ -22,4 +22,17 @@ registerMessages({
     zh: '还书不能在自助机上撤销，请到服务台办理',
     en: 'A return cannot be undone at the machine, please go to the desk',
   },
+  'sip2.cardBlocked': {
+    zh: '读者证已被自助机停用，请到服务台办理',
+    en: 'Your card has been blocked; please go to the desk',
+  },
+  'sip2.cardEnabled': { zh: '读者证已恢复使用', en: 'Your card can be used again' },
+  'sip2.cardLostAtDesk': {
+    zh: '读者证已挂失，请到服务台补办',
+    en: 'Your card was reported lost; please go to the desk for a new one',
+  },
+  'sip2.renewAll': {
+    zh: '已续借 {{renewed}} 册，未续借 {{unrenewed}} 册',
+    en: '{{renewed}} renewed, {{unrenewed}} not renewed',
+  },
 });

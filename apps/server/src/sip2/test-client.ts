@@ -56,8 +56,11 @@ export class SipTestClient {
     this.socket.write(bytes);
   }
 
-  /** The next answer's raw bytes; null when the server closed first; rejects after timeoutMs. */
-  nextBytes(timeoutMs = 3000): Promise<Buffer | null> {
+  /**
+   * The next answer's raw bytes; null when the server closed first; rejects after timeoutMs (3 s, stretched by
+   * TEST_TIMEOUT_SCALE on a loaded machine).
+   */
+  nextBytes(timeoutMs = 3000 * (Number(process.env.TEST_TIMEOUT_SCALE) || 1)): Promise<Buffer | null> {
     const r = this.ready.shift();
     if (r) return Promise.resolve(r);
     if (this.isClosed) return Promise.resolve(null);

@@ -26,6 +26,8 @@ export const CircError = {
   OVER_LIMIT: 'OVER_LIMIT',
   OVERDUE_REFUSED: 'OVERDUE_REFUSED',
   LOAN_NOT_FOUND: 'LOAN_NOT_FOUND',
+  /** Renewing for a reader a copy that is on loan to another reader. */
+  LOAN_OF_OTHER_READER: 'LOAN_OF_OTHER_READER',
   /** Returned while registered lost (no open loan): the desk offers the lost-and-found flow. */
   COPY_LOST: 'COPY_LOST',
   RENEW_LIMIT: 'RENEW_LIMIT',

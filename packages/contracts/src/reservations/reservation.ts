@@ -19,6 +19,8 @@ export const ACTIVE_RESERVATION_STATES: ReservationState[] = ['waiting', 'ready'
 
 export const ReservationError = {
   RESERVATION_EXISTS: 'RESERVATION_EXISTS',
+  /** The reader has as many live reservations as the school allows (circ.maxReservations). */
+  RESERVATION_LIMIT: 'RESERVATION_LIMIT',
   ALREADY_ON_LOAN: 'ALREADY_ON_LOAN',
   RECORD_NOT_FOUND: 'RECORD_NOT_FOUND',
   NOT_RESERVABLE: 'NOT_RESERVABLE',

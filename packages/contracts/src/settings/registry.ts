@@ -66,6 +66,16 @@ export const SETTINGS = [
     min: 1,
     max: 60,
   }),
+  // Live reservations (waiting or on the hold shelf) a reader may have; 0 = no limit. Sent to machines as BZ.
+  def({
+    key: 'circ.maxReservations',
+    type: 'number',
+    default: 0,
+    group: 'circulation',
+    screen: 'basic-config',
+    min: 0,
+    max: 99,
+  }),
   def({
     key: 'circ.reminderDaysBefore',
     type: 'number',

@@ -86,6 +86,7 @@ CREATE TABLE "app_user" (
 	"permission_group_id" integer,
 	"photo_url" text,
 	"card_lost" boolean DEFAULT false NOT NULL,
+	"card_blocked_by" text,
 	"remark" text,
 	"card_rfid" text,
 	"deposit" integer DEFAULT 0 NOT NULL,

@@ -30,6 +30,11 @@ export const appUser = pgTable(
     photoUrl: text('photo_url'),
     /** 'Physical card reported lost': borrowing with the physical card is refused until a re-issue. */
     cardLost: boolean('card_lost').notNull().default(false),
+    /**
+     * Set with card_lost when a self-check machine blocked the card (SIP2 01): the machine and its reason. Patron
+     * enable (25) lifts only such a block; a re-issue at the desk clears it.
+     */
+    cardBlockedBy: text('card_blocked_by'),
     remark: text('remark'),
     cardRfid: text('card_rfid'),
     /** Deposit in fen. */

@@ -58,6 +58,10 @@ registerMessages({
     zh: '馆藏 {{barcode}} 不在该读者的借阅范围内',
     en: "The copy {{barcode}} is outside this reader's borrowing range",
   },
+  'circ.loanOfOther': {
+    zh: '馆藏 {{barcode}} 借给了其他读者，不能为此读者续借',
+    en: 'The copy {{barcode}} is on loan to another reader',
+  },
   'circ.cardLost': {
     zh: '读者证已挂失，暂时无法使用实体卡借书',
     en: 'Currently unable to borrow books using physical cards',

@@ -265,7 +265,7 @@ export async function returnItem<X = undefined>(
 
 /**
  * Renews the open loan of a copy. Business rule: the copy and its open loan must exist (COPY_NOT_FOUND,
- * LOAN_NOT_FOUND; with `readerId`, the loan must be that reader's); the reader must still be valid; renew
+ * LOAN_NOT_FOUND; with `readerId`, the loan must be that reader's: LOAN_OF_OTHER_READER); the reader must still be valid; renew
  * checks of other modules (someone waiting) may refuse; the loan's renewals must stay below the rule's
  * max_renewals (RENEW_LIMIT); an overdue loan renews only when the rule allows it (RENEW_OVERDUE_REFUSED).
  * The new due date is the later of today and the current due date, plus renew_days open days (closed days do not count).
@@ -294,7 +294,7 @@ export async function renewLoan<X = undefined>(
     const { copy: c, title, resourceTypeId, loan: l, reader } = found;
     const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, found.config));
     if (input.readerId !== undefined && l.userId !== input.readerId) {
-      throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
+      throw fail(CircError.LOAN_OF_OTHER_READER, 'circ.loanOfOther', { barcode: c.barcode });
     }
     if (!offline) checkReaderValid(reader, today);
     if (!offline) await runRenewChecks({ tx, scope, config, today, copy: c, loan: l });

@@ -51,6 +51,10 @@ export interface Patron {
   passwordAccepted: boolean;
   counts?: { open: number; overdue: number };
   maxLoans?: number;
+  /** BZ: live reservations allowed (circ.maxReservations), when the school limits them. */
+  maxHolds?: number;
+  /** CA: overdue items at which lending stops (the overdue mode blocks), when it does. */
+  maxOverdue?: number;
   holds?: { ready: number; waiting: number };
   fines?: { count: number; fen: number };
 }
@@ -75,10 +79,11 @@ export async function patron(ctx: SipContext, patronId: string, password: string
   }
   const r = found.value;
   const lang = patronLang(ctx, r);
-  const [today, verify, mode] = await Promise.all([
+  const [today, verify, mode, maxHolds] = await Promise.all([
     schoolToday(ctx.db, scope),
     needVerify(ctx.db, scope),
     getSetting<string>(ctx.db, scope, 'circ.overdueMode'),
+    getSetting<number>(ctx.db, scope, 'circ.maxReservations'),
   ]);
   const [counts, rule, holds, fines] = await Promise.all([
     loanCounts(ctx.db, scope, r.id, today),
@@ -97,6 +102,8 @@ export async function patron(ctx: SipContext, patronId: string, password: string
   // The desk refuses a reader found by barcode while the card is reported lost.
   const cardLost = !readerCardUsable(r);
   const blocking = overdueBlocking(mode, rule, counts);
+  // One overdue (unified refusal) or unreviewed overdue loan (single mode, rule forbids) stops lending.
+  const overdueCounts = overdueBlocking(mode, rule, { overdue: 1, unreviewed: 1 }) > 0;
   const overdueBlocks = blocking > 0;
   const overLimit = counts.open >= rule.maxLoans;
   const blocked = disabled || expired || cardLost;
@@ -126,6 +133,8 @@ export async function patron(ctx: SipContext, patronId: string, password: string
     reader: r,
     counts,
     maxLoans: rule.maxLoans,
+    maxHolds: maxHolds > 0 ? maxHolds : undefined,
+    maxOverdue: overdueCounts ? 1 : undefined,
     holds,
     fines,
     passwordAccepted: passwordOk !== false,

@@ -9,6 +9,7 @@ import { createSipAccount } from '../../sip2/sip-account.service.ts';
 import { SipTestClient, withChecksum } from '../../sip2/test-client.ts';
 import { useTestApp } from '../../test/helper.ts';
 import { appUser } from '../auth/user.table.ts';
+import { location } from '../basic/location.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { loan } from './circulation.table.ts';
 import { addDays, schoolToday } from './rules.service.ts';
@@ -98,6 +99,11 @@ describe('SIP2 through the desk commands', () => {
     expect(known.fields).toContainEqual(['AE', `Reader ${r.account}`]);
     const unknown = await send(`23001${DATE}AO|AANOBODY|AC|`);
     expect(unknown.fields).toContainEqual(['BL', 'N']);
+    // As Koha and Evergreen answer: charge, renewal, recall and hold privileges denied.
+    expect(unknown.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    const unknownInfo = await patronInfo('NOBODY');
+    expect(unknownInfo.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    expect(unknownInfo.fields).toContainEqual(['BL', 'N']);
     expect(field(unknown, 'AF')).toBe('No reader has the barcode NOBODY');
     const out = await checkout('NOBODY', (await makeCopies(t.db, scope(), 1))[0]);
     expect(out.fixed).toMatchObject({ ok: '0', desensitize: 'N' });
@@ -393,5 +399,123 @@ describe('SIP2 through the desk commands', () => {
     const own = await send(`11NN${DATE}${DATE}AO|AA${a.account}|AB${x}|AC|BIY|`);
     expect(own.fixed).toMatchObject({ ok: '1', desensitize: 'N' });
     expect(await openLoans(a.id)).toHaveLength(0);
+  });
+
+  it('01 blocks the card (24 says so, the desk refuses it), 25 with the password lifts the block, not a loss reported at the desk', async () => {
+    const r = await makeReader(t.db, scope(), { passwordHash: await hashPassword('Pupil#123') });
+    const [b] = await makeCopies(t.db, scope(), 1);
+    const blocked = await send(`01Y${DATE}AO|ALCard used by someone else|AA${r.account}|AC|`);
+    expect(blocked.code).toBe('24');
+    // Charge privileges denied (1), card reported lost (5).
+    expect(blocked.fixed.patronStatus.slice(0, 5)).toBe('Y   Y');
+    expect(field(blocked, 'AF')).toBe('Your card has been blocked; please go to the desk');
+    expect((await t.post(`${C}/LiteratureCirc`, { readerBarcode: r.account, barcode: b })).json.errorCode).toBe(
+      'CARD_LOST',
+    );
+    expect((await checkout(r.account, b)).fixed.ok).toBe('0');
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, r.id));
+    expect(row).toMatchObject({ cardLost: true, cardBlockedBy: 'card retained: Card used by someone else' });
+
+    // Patron enable with a wrong password changes nothing.
+    const wrong = await send(`25${DATE}AO|AA${r.account}|AC|ADnope|`);
+    expect(wrong.code).toBe('26');
+    expect(wrong.fixed.patronStatus[4]).toBe('Y');
+    expect(field(wrong, 'AF')).toBe('Wrong reader password');
+    const enabled = await send(`25${DATE}AO|AA${r.account}|AC|ADPupil#123|`);
+    expect(enabled.fixed.patronStatus).toBe(' '.repeat(14));
+    expect(enabled.fields).toContainEqual(['BL', 'Y']);
+    expect(enabled.fields).toContainEqual(['CQ', 'Y']);
+    expect(field(enabled, 'AF')).toBe('Your card can be used again');
+    expect((await checkout(r.account, b, { pw: 'Pupil#123' })).fixed.ok).toBe('1');
+
+    // A card reported lost at the desk stays blocked: only the desk re-issues it.
+    expect((await t.post(`${P}/Readers/ReportCardLost`, { id: r.id })).json.success).toBe(true);
+    const stays = await send(`25${DATE}AO|AA${r.account}|AC|ADPupil#123|`);
+    expect(stays.fixed.patronStatus[4]).toBe('Y');
+    expect(field(stays, 'AF')).toBe('Your card was reported lost; please go to the desk for a new one');
+    // Unknown patron: privileges denied, BL N.
+    const nobody = await send(`01N${DATE}AO|AANOBODY|AC|`);
+    expect(nobody.fixed.patronStatus).toBe(`YYYY${' '.repeat(10)}`);
+    expect(nobody.fields).toContainEqual(['BL', 'N']);
+  });
+
+  it('65 renews every loan the rules allow and lists the renewed and the unrenewed copies', async () => {
+    const r = await makeReader(t.db, scope());
+    const books = await makeCopies(t.db, scope(), 3);
+    for (const b of books) expect((await checkout(r.account, b)).fixed.ok).toBe('1');
+    // One copy renewed already (students: one renewal), one waited for by another reader.
+    expect((await renew(r.account, books[0])).fixed.ok).toBe('1');
+    const other = await makeReader(t.db, scope());
+    const [rec] = await t.db.select({ recordId: copy.recordId }).from(copy).where(eq(copy.barcode, books[1]));
+    const other2 = await makeCopies(t.db, scope(), 1);
+    expect(other2).toHaveLength(1);
+    const held = await t.post(`${C}/AddReservation`, { readerBarcode: other.account, barcode: books[1] });
+    expect(held.json.data.state).toBe('waiting');
+    expect(rec.recordId).toBeGreaterThan(0);
+
+    const all = await send(`65${DATE}AO|AA${r.account}|AC|`);
+    expect(all.code).toBe('66');
+    expect(all.fixed).toMatchObject({ ok: '1', renewedCount: '0001', unrenewedCount: '0002' });
+    expect(fields(all, 'BM')).toEqual([books[2]]);
+    expect(fields(all, 'BN').sort()).toEqual([books[0], books[1]].sort());
+    expect(field(all, 'AF')).toMatch(/^1 renewed, 2 not renewed \(/);
+    const desk = await t.post(`${C}/GetUserBorrowing`, { readerBarcode: r.account });
+    const renewals = Object.fromEntries(
+      desk.json.data.List.map((l: { barcode: string; renewals: number }) => [l.barcode, l.renewals]),
+    );
+    expect(renewals).toEqual({ [books[0]]: 1, [books[1]]: 0, [books[2]]: 1 });
+    // Unknown patron or wrong password: ok 0, nothing renewed.
+    const nobody = await send(`65${DATE}AO|AANOBODY|AC|`);
+    expect(nobody.fixed).toMatchObject({ ok: '0', renewedCount: '0000', unrenewedCount: '0000' });
+    expect(field(nobody, 'AF')).toBe('No reader has the barcode NOBODY');
+  });
+
+  it('64 sends the hold limit (BZ) and the overdue limit (CA) the school applies', async () => {
+    const r = await makeReader(t.db, scope());
+    const plain = await patronInfo(r.account);
+    expect(field(plain, 'BZ')).toBeUndefined();
+    expect(field(plain, 'CA')).toBeUndefined();
+    await setSetting(t.db, scope(), 'circ.maxReservations', 1);
+    await setOverdueMode(t.db, scope(), 'unified-refusal');
+    try {
+      const limited = await patronInfo(r.account);
+      expect(field(limited, 'BZ')).toBe('0001');
+      expect(field(limited, 'CA')).toBe('0001');
+      // The reservation limit is the desk's too.
+      const [a] = await makeCopies(t.db, scope(), 1);
+      const [b] = await makeCopies(t.db, scope(), 1);
+      expect((await t.post(`${C}/AddReservation`, { readerBarcode: r.account, barcode: a })).json.success).toBe(true);
+      const over = await t.post(`${C}/AddReservation`, { readerBarcode: r.account, barcode: b });
+      expect(over.json.errorCode).toBe('RESERVATION_LIMIT');
+      expect(over.json.msg).toBe('The reader has 1 reservations; the limit is 1');
+    } finally {
+      await setSetting(t.db, scope(), 'circ.maxReservations', 0);
+      await setOverdueMode(t.db, scope(), 'unified-lendable');
+    }
+  });
+
+  it('10 sends the permanent location, 29 names a loan of another reader, 18 shows the hold shelf with its pickup date', async () => {
+    const [loc] = await t.db
+      .insert(location)
+      .values(scope().values({ branchId: 1, name: 'Reading room', code: `RR${Date.now() % 100000}` }))
+      .returning();
+    const [a, b] = [await makeReader(t.db, scope()), await makeReader(t.db, scope())];
+    const [x] = await makeCopies(t.db, scope(), 1, loc.id);
+    expect((await checkout(a.account, x)).fixed.ok).toBe('1');
+    const foreign = await renew(b.account, x);
+    expect(foreign.fixed.ok).toBe('0');
+    expect(field(foreign, 'AF')).toBe(`The copy ${x} is on loan to another reader`);
+    const back = await checkin(x);
+    expect(back.fixed.ok).toBe('1');
+    expect(field(back, 'AQ')).toBe('Reading room');
+
+    // Reserved while on the shelf: it waits on the hold shelf for b until the hold date.
+    const held = await t.post(`${C}/AddReservation`, { readerBarcode: b.account, barcode: x });
+    expect(held.json.data.state).toBe('ready');
+    const item = await send(`17${DATE}AO|AB${x}|`);
+    expect(item.fixed.circulationStatus).toBe('08');
+    expect(field(item, 'CF')).toBe('1');
+    expect(field(item, 'CM')?.slice(0, 8)).toBe((held.json.data.holdUntil as string).replaceAll('-', ''));
+    expect(field(item, 'AQ')).toBe('Reading room');
   });
 });

@@ -1,22 +1,16 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import type { Lang } from '@shuyuan/contracts/common/lang';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { t } from '../../platform/i18n/messages.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import type {
-  CheckoutRequest,
-  CheckoutResult,
-  CirculationPort,
-  PatronInfo,
-  RenewRequest,
-  SipContext,
-} from '../../sip2/port.ts';
+import type { CheckoutResult, CirculationPort, PatronInfo, PatronRequest, SipContext } from '../../sip2/port.ts';
 import '../../sip2/sip2.messages.ts';
 import { appUser } from '../auth/user.table.ts';
 import { location } from '../basic/location.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { waitingCount } from '../reservations/reservation.queue.ts';
+import { reservation } from '../reservations/reservation.table.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
 import { loan } from './circulation.table.ts';
 import { findReader, type Reader } from './reader.service.ts';
@@ -55,7 +49,7 @@ const refused = (screenMessage: string | undefined): CheckoutResult => ({
  * The patron checks of 11 and 29, before any desk command: the reader exists, and the password is right when the
  * school asks for one or the machine sent one.
  */
-async function admit(ctx: SipContext, req: CheckoutRequest | RenewRequest): Promise<Admitted | CheckoutResult> {
+async function admit(ctx: SipContext, req: PatronRequest): Promise<Admitted | CheckoutResult> {
   const scope = new Scope(ctx.schoolId);
   const found = await attempt(ctx, ctx.lang, () => findReader(ctx.db, scope, { readerBarcode: req.patronId }));
   if (!found.value) return refused(found.message);
@@ -102,6 +96,17 @@ async function renewFor(
   };
 }
 
+/** The patron's open loans (barcodes), oldest first: what 65 renew all goes through. */
+async function loanedBarcodes(ctx: SipContext, scope: Scope, readerId: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ barcode: copy.barcode })
+    .from(loan)
+    .innerJoin(copy, eq(copy.id, loan.copyId))
+    .where(scope.where(loan, eq(loan.userId, readerId), isNull(loan.returnedAt)))
+    .orderBy(asc(loan.borrowedAt), asc(loan.id));
+  return rows.map((r) => r.barcode);
+}
+
 export const sipCirculationPort: CirculationPort = {
   async patronStatus(ctx, req) {
     return (await patron(ctx, req.patronId, req.patronPassword)).answer;
@@ -127,7 +132,7 @@ export const sipCirculationPort: CirculationPort = {
         recall: 0,
         unavailable: p.holds?.waiting ?? 0,
       },
-      limits: { charged: p.maxLoans },
+      limits: { charged: p.maxLoans, hold: p.maxHolds, overdue: p.maxOverdue },
       items,
       email: p.passwordAccepted ? (p.reader.email ?? undefined) : undefined,
     };
@@ -193,8 +198,15 @@ export const sipCirculationPort: CirculationPort = {
     if (!r.value) return { ok: false, resensitize: false, alert: true, screenMessage: r.message };
     const v = r.value;
     const hold = v.hold;
+    const [where] = await ctx.db
+      .select({ name: location.name })
+      .from(copy)
+      .leftJoin(location, eq(location.id, copy.locationId))
+      .where(scope.where(copy, eq(copy.barcode, v.barcode)))
+      .limit(1);
     return {
       ok: true,
+      permanentLocation: where?.name ?? undefined,
       // A copy going to the hold shelf stays secured; staff move it.
       resensitize: true,
       alert: !!hold,
@@ -220,24 +232,85 @@ export const sipCirculationPort: CirculationPort = {
         title: catalogueRecord.title,
         due: loan.dueDate,
         location: location.name,
+        holdUntil: reservation.holdUntil,
       })
       .from(copy)
       .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
       .leftJoin(loan, and(eq(loan.copyId, copy.id), isNull(loan.returnedAt)))
       .leftJoin(location, eq(location.id, copy.locationId))
+      .leftJoin(reservation, and(eq(reservation.copyId, copy.id), eq(reservation.state, 'ready')))
       .where(scope.where(copy, eq(copy.barcode, req.itemId)))
       .limit(1);
     if (!c) return { found: false, circulationStatus: '01' };
-    const queue = await waitingCount(ctx.db, scope, c);
+    // A copy on the hold shelf: the reservation it waits for counts in the queue, CM is its last pickup day.
+    const onShelf = c.state === CircState.RESERVED && !!c.holdUntil;
+    const queue = (await waitingCount(ctx.db, scope, c)) + (onShelf ? 1 : 0);
     return {
       found: true,
-      circulationStatus: SIP_STATUS[c.state] ?? '01',
+      circulationStatus: onShelf ? '08' : (SIP_STATUS[c.state] ?? '01'),
       title: c.title,
       dueDate: c.due ? dueAsDate(c.due) : undefined,
+      holdPickupDate: onShelf && c.holdUntil ? dueAsDate(c.holdUntil) : undefined,
       holdQueueLength: queue,
       mediaType: MEDIA_BOOK,
       permanentLocation: c.location ?? undefined,
     };
+  },
+
+  async blockPatron(ctx, req) {
+    const scope = new Scope(ctx.schoolId);
+    const found = await attempt(ctx, ctx.lang, () => findReader(ctx.db, scope, { readerBarcode: req.patronId }));
+    if (!found.value) return { valid: false, status: {}, screenMessage: found.message };
+    // The card is blocked as a card reported lost (the desk refuses it until a re-issue); the note says which
+    // machine blocked it and why, and lets patron enable (25) lift this block, and only this one.
+    const note = [ctx.terminal, req.cardRetained ? 'card retained' : '', req.message].filter(Boolean).join(': ');
+    await ctx.db
+      .update(appUser)
+      .set({ cardLost: true, cardBlockedBy: note || 'SIP2', updatedAt: new Date() })
+      .where(scope.where(appUser, eq(appUser.id, found.value.id)));
+    const after = await patron(ctx, req.patronId, undefined);
+    return { ...after.answer, screenMessage: t(after.lang, 'sip2.cardBlocked', {}, ctx.schoolId) };
+  },
+
+  async enablePatron(ctx, req) {
+    const p = await admit(ctx, req);
+    if (!('scope' in p)) {
+      const who = await patron(ctx, req.patronId, req.patronPassword);
+      return { ...who.answer, screenMessage: p.screenMessage };
+    }
+    const r = p.reader;
+    let message: string | undefined;
+    if (r.cardLost && r.cardBlockedBy) {
+      await ctx.db
+        .update(appUser)
+        .set({ cardLost: false, cardBlockedBy: null, updatedAt: new Date() })
+        .where(p.scope.where(appUser, eq(appUser.id, r.id)));
+      message = t(p.lang, 'sip2.cardEnabled', {}, ctx.schoolId);
+    } else if (r.cardLost) {
+      // Reported lost by the reader or the staff: only the desk re-issues it.
+      message = t(p.lang, 'sip2.cardLostAtDesk', {}, ctx.schoolId);
+    }
+    const after = await patron(ctx, req.patronId, req.patronPassword);
+    return { ...after.answer, screenMessage: message ?? after.answer.screenMessage };
+  },
+
+  async renewAll(ctx, req) {
+    const p = await admit(ctx, req);
+    if (!('scope' in p)) return { ok: false, renewed: [], unrenewed: [], screenMessage: p.screenMessage };
+    const renewed: string[] = [];
+    const unrenewed: string[] = [];
+    let why: string | undefined;
+    // One renewal per loan, each through the desk's command and its rules (limit, overdue, waiting holds).
+    for (const barcode of await loanedBarcodes(ctx, p.scope, p.reader.id)) {
+      const r = await renewFor(ctx, p, barcode);
+      if (r.ok) renewed.push(barcode);
+      else {
+        unrenewed.push(barcode);
+        why ??= r.screenMessage;
+      }
+    }
+    const summary = t(p.lang, 'sip2.renewAll', { renewed: renewed.length, unrenewed: unrenewed.length }, ctx.schoolId);
+    return { ok: true, renewed, unrenewed, screenMessage: why ? `${summary} (${why})` : summary };
   },
 
   async renew(ctx, req) {

@@ -79,7 +79,7 @@ export async function setCardLost(db: Db, scope: Scope, id: number, lost: boolea
     if (r.cardLost === lost) throw fail('CARD_STATE', lost ? 'losses.card.alreadyLost' : 'losses.card.notLost');
     await tx
       .update(appUser)
-      .set({ cardLost: lost, updatedAt: new Date() })
+      .set({ cardLost: lost, cardBlockedBy: null, updatedAt: new Date() })
       .where(and(eq(appUser.id, id)));
     return { id, cardLost: lost };
   });
@@ -96,7 +96,13 @@ export async function reissueCard(db: Db, scope: Scope, t: (k: string) => string
       await checkRfidFree(tx, scope, t, id, cardRfid);
       await tx
         .update(appUser)
-        .set({ cardLost: false, processedAt: new Date(), updatedAt: new Date(), ...(cardRfid ? { cardRfid } : {}) })
+        .set({
+          cardLost: false,
+          cardBlockedBy: null,
+          processedAt: new Date(),
+          updatedAt: new Date(),
+          ...(cardRfid ? { cardRfid } : {}),
+        })
         .where(eq(appUser.id, id));
       return { id, cardLost: false };
     });

@@ -14,6 +14,10 @@ registerMessages({
     zh: '该书没有可流通的馆藏，不能预约',
     en: 'This title has no copy that circulates; it cannot be reserved',
   },
+  'reservations.limit': {
+    zh: '读者已有 {{count}} 个预约，本校每位读者最多预约 {{max}} 个',
+    en: 'The reader has {{count}} reservations; the limit is {{max}}',
+  },
   'reservations.exists': {
     zh: '读者已预约《{{title}}》，不能重复预约',
     en: 'The reader already has a reservation for "{{title}}"',

@@ -1,6 +1,6 @@
 import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { type AddReservationBody, ReservationError } from '@shuyuan/contracts/reservations/reservation';
-import { asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound } from '../../platform/errors.ts';
@@ -12,9 +12,21 @@ import { checkReaderValid, findReader } from '../circulation/reader.service.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
 import { refuseUnlendableStore } from '../circulation/store-refusal.ts';
 import { school } from '../school/school.table.ts';
+import { getSetting } from '../settings/settings.service.ts';
 import { kickNotify } from './reservation.notify.ts';
 import { lockCopyById, markReady, releaseCopy, syncReserving } from './reservation.queue.ts';
 import { reservation } from './reservation.table.ts';
+
+/** The reader's live reservations (waiting or on the hold shelf): what circ.maxReservations limits. */
+export async function liveReservations(db: Db, scope: Scope, readerId: number): Promise<number> {
+  const [c] = await db
+    .select({ n: count() })
+    .from(reservation)
+    .where(
+      scope.where(reservation, eq(reservation.readerId, readerId), inArray(reservation.state, ['waiting', 'ready'])),
+    );
+  return c?.n ?? 0;
+}
 
 /** Copies that can never fill a reservation. */
 const DEAD_STATES: string[] = [CircState.LOST, CircState.LOCKED];
@@ -96,6 +108,11 @@ export async function placeReservation(
         ),
       );
     if (dup) throw fail(ReservationError.RESERVATION_EXISTS, 'reservations.exists', { title: rec.title });
+    const max = await getSetting<number>(tx, scope, 'circ.maxReservations');
+    if (max > 0) {
+      const live = await liveReservations(tx, scope, reader.id);
+      if (live >= max) throw fail(ReservationError.RESERVATION_LIMIT, 'reservations.limit', { count: live, max });
+    }
     const [onLoan] = await tx
       .select({ id: loan.id })
       .from(loan)

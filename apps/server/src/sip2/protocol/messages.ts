@@ -142,6 +142,32 @@ export const MESSAGES = {
       ['transactionDate', DATE],
     ],
   },
+  '01': {
+    name: 'blockPatron',
+    fixed: [
+      ['cardRetained', 1],
+      ['transactionDate', DATE],
+    ],
+  },
+  '25': { name: 'patronEnable', fixed: [['transactionDate', DATE]] },
+  '26': {
+    name: 'patronEnableResponse',
+    fixed: [
+      ['patronStatus', 14],
+      ['language', 3],
+      ['transactionDate', DATE],
+    ],
+  },
+  '65': { name: 'renewAll', fixed: [['transactionDate', DATE]] },
+  '66': {
+    name: 'renewAllResponse',
+    fixed: [
+      ['ok', 1],
+      ['renewedCount', 4],
+      ['unrenewedCount', 4],
+      ['transactionDate', DATE],
+    ],
+  },
   '35': { name: 'endPatronSession', fixed: [['transactionDate', DATE]] },
   '36': {
     name: 'endSessionResponse',
@@ -171,6 +197,7 @@ export const FIELD = {
   printLine: 'AG',
   dueDate: 'AH',
   titleId: 'AJ',
+  blockedCardMsg: 'AL',
   libraryName: 'AM',
   terminalLocation: 'AN',
   institutionId: 'AO',

@@ -67,7 +67,7 @@ export function langFromSip(code: string | undefined): Lang | undefined {
  * status, request resend, login, patron information, end patron session, fee paid, item information, item status
  * update, patron enable, hold, renew, renew all.
  */
-export const SUPPORTED_MESSAGES = 'YYYNYYYYYNYNNNYN';
+export const SUPPORTED_MESSAGES = 'YYYYYYYYYNYNYNYY';
 
 /** Money in fen as SIP's decimal text ("12.50"). */
 export const money = (fen: number | undefined) => (fen === undefined ? undefined : (fen / 100).toFixed(2));
