@@ -40,6 +40,8 @@ export const MarcFieldSource = z.object({
   ind2: z.string().length(1).optional(),
   when: z.object({ code: z.string().length(1), equals: z.string().max(50) }).optional(),
   slice: z.tuple([z.number().int().min(0), z.number().int().min(1)]).optional(),
+  /** a title with its subtitle and parts: subfields joined with their ISBD punctuation (" : ", ". ") */
+  isbd: z.boolean().optional(),
 });
 export type MarcFieldSource = z.infer<typeof MarcFieldSource>;
 export type MarcFieldSourceInput = z.input<typeof MarcFieldSource>;

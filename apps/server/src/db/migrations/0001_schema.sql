@@ -312,6 +312,7 @@ CREATE TABLE "catalogue_record" (
 	"resource_type_id" integer,
 	"marc" json,
 	"search" "tsvector",
+	"search_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

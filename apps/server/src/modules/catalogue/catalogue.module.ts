@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../index.ts';
 import { batchRoutes } from './batch.routes.ts';
+import { startSearchReindex } from './catalogue-reindex.ts';
 import { bookNumberRoutes } from './book-number.routes.ts';
 import './catalogue.messages.ts';
 import './collection.messages.ts';
@@ -20,4 +21,6 @@ export const catalogueModule: ServerModule = {
     editingRoutes(app);
     recordExportRoutes(app);
   },
+  // Records whose search document was built by older rules are rebuilt in the background after each start.
+  start: async (app) => startSearchReindex(app.database.db),
 };

@@ -21,7 +21,7 @@ import { getBarcodeRule, nextBarcodes as schoolNextBarcodes } from '../printing/
 import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
 import { acceptanceBatch, catalogueRecord, copy } from './catalogue.table.ts';
 import { getEditingConfig } from './editing-config.service.ts';
-import { recordDocument } from './record-document.ts';
+import { recordDocument, SEARCH_DOCUMENT_VERSION } from './record-document.ts';
 
 /** Translates a message key for field issues (the caller's language). */
 export type Tr = (key: string, params?: Record<string, unknown>) => string;
@@ -38,12 +38,13 @@ function recordRow(b: RecordCreate, doc: SearchDocument = recordDocument(b)) {
     marc: orNull(marc),
     // The search document is built from the same values, so it is always the one of the saved row.
     search: searchVectorSql(doc),
+    searchVersion: SEARCH_DOCUMENT_VERSION,
   };
 }
 
 /** One whole record for the editor (everything but the search vector, which is derived). */
 export async function getRecord(db: Db, scope: Scope, id: number) {
-  const { search: _search, ...cols } = getTableColumns(catalogueRecord);
+  const { search: _search, searchVersion: _v, ...cols } = getTableColumns(catalogueRecord);
   const [row] = await db
     .select(cols)
     .from(catalogueRecord)
@@ -77,8 +78,21 @@ export async function createRecord(
 }
 
 /** A stored record as the RecordCreate it would be saved from (fen → yuan, nulls → absent). */
-function storedAsCreate(row: Omit<typeof catalogueRecord.$inferSelect, 'search'>): RecordCreate {
-  const { id: _id, schoolId: _s, createdAt: _c, updatedAt: _u, priceFen, pubYear, pages, marc, ...rest } = row;
+export function storedAsCreate(
+  row: Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion'> & { searchVersion?: number },
+): RecordCreate {
+  const {
+    id: _id,
+    schoolId: _s,
+    createdAt: _c,
+    updatedAt: _u,
+    searchVersion: _v,
+    priceFen,
+    pubYear,
+    pages,
+    marc,
+    ...rest
+  } = row;
   return {
     ...rest,
     price: priceFen === null ? undefined : priceFen / 100,

@@ -55,6 +55,8 @@ export const catalogueRecord = pgTable(
     /** The whole MARC record (json, not jsonb: stored as written and never queried inside, so no decomposition). */
     marc: json('marc'),
     search: tsvector('search'),
+    /** The version of the rules `search` was built by (record-document.ts); older ones are rebuilt at start-up. */
+    searchVersion: integer('search_version').notNull().default(0),
     ...stamps,
   },
   (t) => [

@@ -16,6 +16,7 @@ import { storeUpload } from '../upload/upload.service.ts';
 import { defaultMarcRules } from './lib/default-rules.ts';
 import { writeIso2709, writeIso2709File } from './lib/iso2709-writer.ts';
 import { MARC_DATA } from './lib/test-data.ts';
+import { type As, importMarcAs } from './marc.test-support.ts';
 
 const t = useTestApp();
 const have = (f: string) => fs.existsSync(f);
@@ -23,27 +24,11 @@ const XML = path.join(MARC_DATA, 'derived/marc21-cjk-from-pride-and-prejudice.xm
 const CNMARC = path.join(MARC_DATA, 'derived/cmarc-zh-TW-from-pride-and-prejudice.mrc');
 const MARC8 = path.join(MARC_DATA, 'marc-perl/marc-charset/t/cjk1.marc');
 
-type As = { token: string; schoolId: number };
 const IMPORTER = ['marc-import', 'marc-import:import'];
 
 /** Uploads a file (or bytes) for a school, runs P/Marc/Import and answers the result lines and the report. */
-async function importAs(as: As | null, file: string | Buffer, body: Record<string, unknown> = {}, lang = 'en') {
-  const schoolId = as?.schoolId ?? t.schoolId;
-  const data = typeof file === 'string' ? fs.readFileSync(file) : file;
-  const name = typeof file === 'string' ? path.basename(file) : 'export.mrc';
-  const { url } = await storeUpload(t.app, schoolId, name, data);
-  const opts = { ...(as ? { token: as.token, schoolId } : {}), lang: lang as 'en' | 'zh' };
-  const start = await t.post(`${P}/Marc/Import`, { fileUrl: url, duplicatePolicy: 'skip', ...body }, opts);
-  expect(start.json.code, JSON.stringify(start.json)).toBe(0);
-  let job: any;
-  for (let i = 0; i < 600 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID }, opts)).json.data;
-  }
-  expect(job.State, job.Error).toBe(2);
-  const report = (await t.post(`${P}/Marc/ImportReport`, { DataID: start.json.data.DataID }, opts)).json.data;
-  return report as { summary: string; total: number; List: { status: string; reason: string; title: string }[] };
-}
+const importAs = (as: As | null, file: string | Buffer, body: Record<string, unknown> = {}, lang = 'en') =>
+  importMarcAs(t, as, file, body, lang);
 
 async function place(schoolId: number, name: string) {
   const [b] = await t.db

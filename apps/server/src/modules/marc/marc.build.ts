@@ -2,7 +2,7 @@ import { type MarcDataField, type MarcField, MarcRecord } from '@shuyuan/contrac
 import type { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { overlayFields } from './marc.overlay.ts';
 
-export type RecordRow = Omit<typeof catalogueRecord.$inferSelect, 'search'>;
+export type RecordRow = Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion'>;
 
 const field = (tag: string, ind: string, ...pairs: [string, string | null | undefined][]): MarcDataField | null => {
   const subfields = pairs.filter(([, v]) => v).map(([code, v]) => ({ code, value: String(v) }));

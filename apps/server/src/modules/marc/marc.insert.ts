@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { SEARCH_DOCUMENT_VERSION } from '../catalogue/record-document.ts';
 import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
 
 /**
@@ -23,7 +24,7 @@ export interface InsertRow {
   marcJson: string | null;
 }
 
-const SKIP = new Set(['id', 'schoolId', 'search', 'createdAt', 'updatedAt', 'marc', 'priceFen']);
+const SKIP = new Set(['id', 'schoolId', 'search', 'searchVersion', 'createdAt', 'updatedAt', 'marc', 'priceFen']);
 
 interface Col {
   key: string;
@@ -96,8 +97,8 @@ export async function insertRecords(tx: Db, scope: Scope, list: InsertRow[]): Pr
   // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values.
   const search = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
   const alias = [...cols.map((c) => sql.identifier(c.name)), ...extra.map(([n]) => sql.identifier(n))];
-  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "search", "school_id")
-    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, ${search}, ${scope.schoolId}::integer
+  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "search", "search_version", "school_id")
+    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${scope.schoolId}::integer
     from unnest(${sql.join(params, sql`, `)}) with ordinality as u(${sql.join(alias, sql`, `)}, "n")
     order by u."n"
     returning "id"`;

@@ -11,7 +11,7 @@ const marc21 = MarcMappingRules.parse({
   flavour: 'MARC21',
   preferVernacular: true,
   rules: [
-    { field: 'title', sources: [{ tag: '245', codes: 'anp' }] },
+    { field: 'title', sources: [{ tag: '245', codes: 'abnp', isbd: true }] },
     {
       field: 'parallelTitle',
       sources: [
@@ -77,7 +77,7 @@ const unimarc = MarcMappingRules.parse({
   flavour: 'UNIMARC',
   preferVernacular: false,
   rules: [
-    { field: 'title', sources: [{ tag: '200', codes: 'ahi' }] },
+    { field: 'title', sources: [{ tag: '200', codes: 'aehi', isbd: true }] },
     { field: 'parallelTitle', sources: [{ tag: '200', codes: 'd' }, { tag: '510' }] },
     { field: 'responsibility', sources: [{ tag: '200', codes: 'fg', join: '; ' }] },
     {

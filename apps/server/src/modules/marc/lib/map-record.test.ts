@@ -91,7 +91,7 @@ describe('flavour and mapping', () => {
       classification: 'I242.4',
       subjects: ['章回小说--中国--清代'],
       series: '中国古典文学读本丛书',
-      summary: '长篇小说。',
+      summary: '长篇小说',
       language: 'chi',
       readingLevel: null,
     });
@@ -158,5 +158,36 @@ describe.skipIf(!hasMarcData)('flavour and mapping on the sample files', () => {
     expect(m.title).toBeTruthy();
     expect(m.isbnValid).toBe(true);
     expect(m.year).toMatch(/^\d{4}$/);
+  });
+});
+
+describe('display fields (issue 14 §1)', () => {
+  const m21 = (fields: MarcRecord['fields']) =>
+    mapRecord({
+      leader: '00000nam a2200000 a 4500',
+      fields: [{ tag: '008', value: '880101s1884    enk           000 1 eng d' }, ...fields],
+    });
+  it('keeps the subtitle and parts in the title with their ISBD punctuation', () => {
+    const f = (subfields: { code: string; value: string }[]) =>
+      m21([{ tag: '245', ind1: '1', ind2: '0', subfields }]).title;
+    expect(
+      f([
+        { code: 'a', value: 'Flatland :' },
+        { code: 'b', value: 'a romance of many dimensions /' },
+        { code: 'c', value: 'by A. Square.' },
+      ]),
+    ).toBe('Flatland : a romance of many dimensions');
+    expect(
+      f([
+        { code: 'a', value: 'Title.' },
+        { code: 'n', value: 'Part 2,' },
+        { code: 'p', value: 'The last part.' },
+      ]),
+    ).toBe('Title. Part 2, The last part');
+  });
+  it('strips full-width ISBD punctuation as the ASCII kind', () => {
+    expect(cleanValue('四分律 ／')).toBe('四分律');
+    expect(cleanValue('風間書房，')).toBe('風間書房');
+    expect(cleanValue('東京 ：')).toBe('東京');
   });
 });

@@ -16,11 +16,14 @@ const CJK_GAP = new RegExp(`([${CJK}])[\\s\\u3000]+(?=[${CJK}])`, 'g');
 /** A final "." ends an ISBD area unless it ends an abbreviation ("p.", "ed.", "Jr."). */
 const FINAL_DOT = new RegExp(`(?:[0-9${CJK}]|[^\\s.]{4,})\\.$`);
 
-/** ISBD punctuation that ends a MARC element (" /", " :", " ;", ",", "=" …), which a catalogue field omits. */
+/**
+ * ISBD punctuation that ends a MARC element (" /", " :", " ;", ",", "=" …), which a catalogue field omits; the
+ * full-width kind of Chinese and Japanese records ("四分律 ／", "風間書房，") too.
+ */
 export function cleanValue(s: string): string {
   let v = s
     .replace(/\s+/g, ' ')
-    .replace(/^[\s/:;,=.]+|[\s/:;,=]+$/g, '')
+    .replace(/^[\s/:;,=.／：；，＝。．、]+|[\s/:;,=／：；，＝。．、]+$/g, '')
     .replace(/^\[(.*)\]$/, '$1')
     .replace(CJK_GAP, '$1')
     .trim();
@@ -79,6 +82,11 @@ function valuesOf(index: FieldIndex, src: MarcFieldSource, preferVernacular: boo
       if (v) out.push(v);
       continue;
     }
+    if (src.isbd) {
+      const v = isbdJoin(f.subfields.filter((s) => src.codes.includes(s.code) && s.value.trim()));
+      if (v) out.push(v);
+      continue;
+    }
     const parts = f.subfields
       .filter((s) => src.codes.includes(s.code))
       .map((s) => cleanValue(s.value))
@@ -86,6 +94,30 @@ function valuesOf(index: FieldIndex, src: MarcFieldSource, preferVernacular: boo
     if (parts.length) out.push(parts.join(src.join));
   }
   return out;
+}
+
+/** What precedes a subfield in an ISBD title: other title information " : ", a part's number ". ", its name. */
+const ISBD_BEFORE: Record<string, string> = { b: ' : ', e: ' : ', n: '. ', h: '. ', p: '. ', i: '. ' };
+const ENDS_ISBD = /[/:;,=.／：；，＝。．]$/;
+
+/**
+ * A title with its subtitle and parts as one display text: "Flatland : a romance of many dimensions",
+ * "Title. Part 2, Name". MARC21 subfields carry their ISBD punctuation (kept); UNIMARC's do not (added).
+ */
+function isbdJoin(subfields: { code: string; value: string }[]): string {
+  let v = '';
+  let prev = '';
+  for (const s of subfields) {
+    const value = s.value.replace(/\s+/g, ' ').trim();
+    if (!v) v = value;
+    else if (ENDS_ISBD.test(v)) v += ` ${value}`;
+    else {
+      const partName = (s.code === 'p' || s.code === 'i') && (prev === 'n' || prev === 'h');
+      v += `${partName ? ', ' : (ISBD_BEFORE[s.code] ?? ' ')}${value}`;
+    }
+    prev = s.code;
+  }
+  return cleanValue(v);
 }
 
 /** "CNY25.00", "¥25.00", "$12.95 (pbk.)", "CN6.00" → fen. Only the amount is kept; currency is not converted. */

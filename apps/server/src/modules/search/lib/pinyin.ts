@@ -49,7 +49,7 @@ export function pinyinTokens(words: Word[]): string[] {
       flush();
       continue;
     }
-    const syl = syllables(w.text).filter(Boolean);
+    const syl = syllables(w.raw ?? w.text).filter(Boolean);
     out.push(...syl);
     run.push(syl);
   }

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { hanBigrams, words } from './text.ts';
+import { hanBigrams, hanSpellings, words } from './text.ts';
 
 /** A user's search text, parsed once and turned into SQL by `searchWhere` / `searchRank`. */
 export interface ParsedQuery {
@@ -11,6 +11,8 @@ export interface ParsedQuery {
   titleTsquery: string;
   /** For 1–2 character queries: the text matched inside the title by ILIKE/trigram as well. */
   short: string | null;
+  /** `short` in every script it may be written in (梦 → 梦, 夢): titles keep their own script. */
+  shortSpellings: string[];
   /** Number of characters typed (letters, digits, Han), spaces and punctuation not counted. */
   length: number;
   /** The terms restricted to lexemes of the given weights, e.g. 'B' for a search in the author field. */
@@ -51,6 +53,7 @@ export function parseSearchQuery(text: string): ParsedQuery | null {
     tsquery: ws.map((w, i) => operand(w, i, '')).join(' & '),
     titleTsquery: ws.map((w, i) => operand(w, i, 'A')).join(' & '),
     short,
+    shortSpellings: short ? (hanSpellings(short) ?? [short]) : [],
     length: [...joined].length,
     weighted: (weights) => ws.map((w, i) => operand(w, i, weights)).join(' & '),
   };
@@ -66,6 +69,13 @@ export interface SearchColumns {
 /** `%x%` for ILIKE; short queries are letters and digits only, but escape anyway. */
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The title contains the short query in one of its spellings (traditional or simplified). */
+const titleHas = (title: SQLWrapper, q: ParsedQuery) =>
+  sql`(${sql.join(
+    q.shortSpellings.map((s) => sql`${title} ilike ${contains(s)}`),
+    sql` or `,
+  )})`;
+
 /**
  * Matches the document, or — for a 1-character query, where a word index cannot find a character inside a
  * word (梦 in 红楼梦) — the title containing it. pg_trgm's GIN index serves ILIKE only from 3 characters, so
@@ -76,7 +86,7 @@ export function searchWhere(c: SearchColumns, q: ParsedQuery): SQL {
   // Two characters are found by the index: every Chinese pair of a title is a lexeme (character bigrams), and a
   // Latin pair is a word prefix. Only a single character has to be looked for inside the titles.
   if (!q.short || q.length > 1) return ts;
-  return sql`(${ts} or ${c.title} ilike ${contains(q.short)})`;
+  return sql`(${ts} or ${titleHas(c.title, q)})`;
 }
 
 /**
@@ -86,13 +96,19 @@ export function searchWhere(c: SearchColumns, q: ParsedQuery): SQL {
  * (`Row` finds Rowling, not Harrow); a single character is looked for inside the field (one pass over it).
  */
 export function fieldWhere(vector: SQLWrapper, columns: SQLWrapper[], text: string, weights: string): SQL {
-  const inField = sql.join(
-    columns.map((c) => sql`${c} ilike ${contains(text.trim())}`),
-    sql` or `,
-  );
+  // Fields keep their record's script: Chinese text is looked for in each spelling (與/与); with too many
+  // spellings to list, the folded lexemes of the field alone decide.
+  const spellings = /\p{Script=Han}/u.test(text) ? hanSpellings(text.trim()) : [text.trim()];
+  const inField = spellings?.length
+    ? sql.join(
+        columns.flatMap((c) => spellings.map((s) => sql`${c} ilike ${contains(s)}`)),
+        sql` or `,
+      )
+    : null;
   const q = parseSearchQuery(text);
-  if (!q || q.length < 2) return sql`(${inField})`;
-  return sql`(${vector} @@ to_tsquery('simple', ${q.weighted(weights)}) and (${inField}))`;
+  if (!q || q.length < 2) return sql`(${inField ?? sql`false`})`;
+  const match = sql`${vector} @@ to_tsquery('simple', ${q.weighted(weights)})`;
+  return inField ? sql`(${match} and (${inField}))` : sql`(${match})`;
 }
 
 /**
@@ -102,7 +118,7 @@ export function fieldWhere(vector: SQLWrapper, columns: SQLWrapper[], text: stri
  */
 export function searchRank(c: SearchColumns, q: ParsedQuery): SQL {
   const titleHit = q.short
-    ? sql`(${c.vector} @@ to_tsquery('simple', ${q.titleTsquery}) or ${c.title} ilike ${contains(q.short)})`
+    ? sql`(${c.vector} @@ to_tsquery('simple', ${q.titleTsquery}) or ${titleHas(c.title, q)})`
     : sql`${c.vector} @@ to_tsquery('simple', ${q.titleTsquery})`;
   const rank = sql`(case when ${titleHit} then 1 else 0 end + ts_rank(${c.vector}, to_tsquery('simple', ${q.tsquery}), 32))`;
   // pg_trgm scores nothing for a lone CJK character, so among equal hits the shorter title wins.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchDocument } from './document.ts';
 import { isbnForms, isValidIsbn } from './isbn.ts';
 import { parseSearchQuery } from './query.ts';
-import { HAS_ZH_DICTIONARY, words } from './text.ts';
+import { foldHan, HAS_ZH_DICTIONARY, hanSpellings, words } from './text.ts';
 
 describe('search text', () => {
   it('segments Chinese with the ICU dictionary on this Node', () => {
@@ -47,5 +47,22 @@ describe('search text', () => {
     expect(parseSearchQuery('梦')).toMatchObject({ short: '梦', tsquery: "'梦'" });
     expect(parseSearchQuery('hlm')?.short).toBeNull();
     expect(parseSearchQuery(' ;; ')).toBeNull();
+  });
+});
+
+describe('simplified and traditional Chinese', () => {
+  it('folds traditional to simplified in tokens and keeps the own script for pinyin', () => {
+    expect(foldHan('傲慢與偏見 紅樓夢 Pride')).toBe('傲慢与偏见 红楼梦 Pride');
+    expect(foldHan('乾隆 著作')).toBe('乾隆 著作');
+    expect(words('傲慢與偏見').map((w) => w.text)).toEqual(words('傲慢与偏见').map((w) => w.text));
+    expect(buildSearchDocument({ title: '乾隆' }).A.split(' ')).toContain('qianlong');
+    expect(buildSearchDocument({ title: '紅樓夢' }).A).toBe(buildSearchDocument({ title: '红楼梦' }).A);
+    expect(parseSearchQuery('傲慢與偏見')?.tsquery).toBe(parseSearchQuery('傲慢与偏见')?.tsquery);
+  });
+
+  it('lists the spellings of a short text for raw title columns', () => {
+    expect(hanSpellings('夢')?.sort()).toEqual(['梦', '夢'].sort());
+    expect(parseSearchQuery('夢')?.shortSpellings.sort()).toEqual(['梦', '夢'].sort());
+    expect(hanSpellings('與與與與')).toBeNull();
   });
 });
