@@ -19,6 +19,8 @@ const PASSWORD = 'Reader#2026';
 const ANN = { account: 'OP2026001', name: '王小安', identity: 'student', password: PASSWORD };
 const BOB = { account: 'OP2026002', name: '赵大波', identity: 'student', password: PASSWORD };
 const MUM = { account: 'OP2026P01', name: '王妈妈', identity: 'parent', password: PASSWORD };
+/** A reader given a password by the school, who must change it at the first sign-in. */
+const NEW = { account: 'OP2026003', name: '孙新生', identity: 'student', password: PASSWORD };
 const DREAM = '红楼梦（公共检索）';
 
 const s = useAdminOnPg('opac');
@@ -28,7 +30,12 @@ let page: Page;
 const opac = (route: string) => `${s.server.url}/library/opac.html#${route}`;
 
 beforeAll(async () => {
-  for (const r of [ANN, BOB, MUM]) await s.call(`${P}/Readers/AddReader`, r);
+  for (const r of [ANN, BOB, MUM, NEW]) await s.call(`${P}/Readers/AddReader`, r);
+  // The school typed these passwords, so each reader would change it at the first sign-in (the last test does that
+  // for NEW); these three have already chosen theirs.
+  await s.sql('update app_user set must_change_password = false where account = any($1)', [
+    [ANN.account, BOB.account, MUM.account],
+  ]);
   const [ann] = await s.sql('select id from app_user where account = $1', [ANN.account]);
   const [mum] = await s.sql('select id from app_user where account = $1', [MUM.account]);
   await s.call('/micro/basic/open/StudentParents/updateStudentParents', {
@@ -156,6 +163,55 @@ describe('public search site and personal area', () => {
       await shot(p, 'opac-parent-1920');
     } finally {
       await c2.close();
+    }
+  });
+
+  it('asks a reader given a password by the school to change it first, then shows the personal area', async () => {
+    const c4 = await launch('zh-CN');
+    try {
+      const p = await c4.newPage();
+      await p.setViewportSize({ width: 1280, height: 800 });
+      await p.goto(opac('/search?school=demo'));
+      await p.getByRole('search').waitFor();
+      const signInAs = async (password: string) => {
+        await p.getByRole('button', { name: zh('opac.nav.signIn') }).click();
+        await p.waitForURL(/#\/searchauth\?uid=/, { timeout: 30_000 });
+        await p.getByPlaceholder(tx('zh', 'auth.login.account')).fill(NEW.account);
+        await p.getByPlaceholder(tx('zh', 'auth.login.password')).fill(password);
+        await p.locator('.auth-card button[type=submit]').click();
+        await p.waitForURL(/opac\.html#\/search\/personal/, { timeout: 30_000 });
+      };
+      await signInAs(PASSWORD);
+      const screen = p.getByTestId('must-change-password');
+      await screen.getByRole('heading', { name: zh('opac.me.mustChange.title') }).waitFor();
+      await screen.getByText(zh('opac.me.mustChange.ruleDiffer')).waitFor();
+      expect(await p.locator('.opac-tabs').count()).toBe(0);
+      expect(await axe(p)).toEqual([]);
+      await shot(p, 'opac-must-change');
+      const fill = async (next: string) => {
+        await screen.getByLabel(zh('opac.me.pw.oldPassword'), { exact: true }).fill(PASSWORD);
+        await screen.getByLabel(zh('opac.me.pw.newPassword'), { exact: true }).fill(next);
+        await screen.getByLabel(zh('opac.me.pw.confirmPassword'), { exact: true }).fill(next);
+        await screen.getByRole('button', { name: zh('opac.me.changePassword') }).click();
+      };
+      // The same password again is refused, with the reason.
+      await fill(PASSWORD);
+      await screen
+        .getByRole('alert')
+        .filter({ hasText: serverText('zh', 'auth.password.sameAsOld') })
+        .waitFor();
+      // A new one: changed, signed out, back on the public site; the new password opens the personal area.
+      await fill('Mine#2026op');
+      await screen
+        .getByRole('status')
+        .filter({ hasText: zh('opac.me.passwordChanged') })
+        .waitFor();
+      await p.waitForURL(/opac\.html#\/search/, { timeout: 30_000 });
+      await p.getByRole('search').waitFor();
+      await signInAs('Mine#2026op');
+      await p.getByRole('heading', { name: zh('opac.me.title', { name: NEW.name }) }).waitFor();
+    } finally {
+      await c4.close();
     }
   });
 

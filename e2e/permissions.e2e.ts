@@ -2,11 +2,31 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { resourcePaths } from '@shuyuan/contracts/kit/resource';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, button, loose, signIn, toast, tokenOf, tx, view, shotOnFailure } from './support/app.ts';
+import {
+  apiPost,
+  button,
+  changeRequiredPassword,
+  loose,
+  openSignIn,
+  serverText,
+  signIn,
+  submitSignIn,
+  toast,
+  tokenOf,
+  tx,
+  view,
+  shotOnFailure,
+} from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
 
-const CLERK = { account: 'e2e-clerk', password: 'Clerk#2026e2e', name: '流通馆员', enName: 'Circulation clerk' };
+const CLERK = {
+  account: 'e2e-clerk',
+  password: 'Clerk#2026e2e',
+  newPassword: 'Clerk#2026own',
+  name: '流通馆员',
+  enName: 'Circulation clerk',
+};
 /** What the clerk's role grants: two screens to look at, no operations. */
 const GRANTED = ['sys.company', 'resource-mana.basic-set.branch'];
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
@@ -78,10 +98,30 @@ describe('permissions (spec §6): a role with a few menu codes', () => {
     }
   });
 
-  it('the clerk sees only the granted entries in the side menu', async () => {
+  it('the clerk first changes the password the administrator typed, then sees only the granted entries', async () => {
     ctx = await launch('zh-CN');
     page = await ctx.newPage();
-    await signIn(page, server.url, 'zh', CLERK.account, CLERK.password);
+    await openSignIn(page, server.url);
+    await submitSignIn(page, 'zh', CLERK.account, CLERK.password);
+    // Only the change-password screen, with the rules; the server answers nothing else meanwhile.
+    const screen = page.getByTestId('must-change-password');
+    await screen.getByText(zh('app.mustChange.title')).waitFor({ timeout: 30_000 });
+    await screen.getByText(zh('app.mustChange.rulePolicy')).waitFor();
+    await screen.getByText(zh('app.mustChange.ruleDiffer')).waitFor();
+    expect(await page.locator('.sy-sider').count()).toBe(0);
+    const early = await apiPost(server.url, `${P}/Menu/GetUserMenus`, {}, await tokenOf(page));
+    expect(early.status).toBe(403);
+    expect(early.json.errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
+    // The same password again is refused under the new password field.
+    await screen.locator('#oldPassword').fill(CLERK.password);
+    await screen.locator('#newPassword').fill(CLERK.password);
+    await screen.locator('#confirmPassword').fill(CLERK.password);
+    await button(screen, zh('app.mustChange.submit')).click();
+    await screen.getByText(serverText('zh', 'auth.password.sameAsOld')).waitFor();
+    await shot(page, 'permissions-clerk-must-change');
+    // A new one: signed out everywhere, signed in again with it, on to the home page.
+    await changeRequiredPassword(page, 'zh', CLERK.account, CLERK.password, CLERK.newPassword);
+    await page.waitForURL(/#\/data-analysis/, { timeout: 30_000 });
     clerkToken = await tokenOf(page);
     await page.getByTestId('user-menu').filter({ hasText: CLERK.name }).waitFor();
     // The home page says the figures are not for this role instead of failing.

@@ -63,10 +63,43 @@ export async function typeCaptcha(
 /** The sign-in page's next picture code request. */
 export const nextCaptcha = (page: Page) => page.waitForResponse((r) => r.url().includes('/Home/ImageCaptCha'));
 
-/** Full sign-in; resolves once the staff layout shows (header and side menu rendered). */
-export async function signIn(page: Page, url: string, lang: 'zh' | 'en', account: string, password: string) {
+/**
+ * The change-password screen a user whose password was set by someone else meets after signing in (the server
+ * answers nothing else): changes it to `newPassword`, which signs out everywhere, and signs in again with it.
+ */
+export async function changeRequiredPassword(
+  page: Page,
+  lang: 'zh' | 'en',
+  account: string,
+  password: string,
+  newPassword: string,
+): Promise<void> {
+  const screen = page.getByTestId('must-change-password');
+  await screen.waitFor({ timeout: 30_000 });
+  await screen.locator('#oldPassword').fill(password);
+  await screen.locator('#newPassword').fill(newPassword);
+  await screen.locator('#confirmPassword').fill(newPassword);
+  await button(screen, tx(lang, 'app.mustChange.submit')).click();
+  await page.waitForURL(/#\/auth\?uid=/, { timeout: 30_000 });
+  await page.locator('.auth-card button[type=submit]').waitFor();
+  await submitSignIn(page, lang, account, newPassword);
+}
+
+/**
+ * Full sign-in; resolves once the staff layout shows (header and side menu rendered). An account created or reset
+ * by an administrator must change its password first: pass `newPassword` to go through that screen.
+ */
+export async function signIn(
+  page: Page,
+  url: string,
+  lang: 'zh' | 'en',
+  account: string,
+  password: string,
+  newPassword?: string,
+) {
   await openSignIn(page, url);
   await submitSignIn(page, lang, account, password);
+  if (newPassword) await changeRequiredPassword(page, lang, account, password, newPassword);
   await page.waitForURL(/#\/data-analysis/, { timeout: 30_000 });
   await page.locator('.sy-header').waitFor();
   await page.locator('.sy-sider .ant-menu-item, .sy-sider .ant-menu-submenu-title').first().waitFor();

@@ -22,6 +22,9 @@ export class BizError extends Error {
 export const notFound = (msgKey = 'error.notFound', params?: Record<string, unknown>) =>
   new BizError(ErrorCode.NOT_FOUND, msgKey, params);
 export const forbidden = () => new BizError(ErrorCode.FORBIDDEN, 'error.forbidden', undefined, 403);
+/** A caller whose password was set by someone else, on any route but the password change (platform/route.ts). */
+export const passwordChangeRequired = () =>
+  new BizError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'error.passwordChangeRequired', undefined, 403);
 export const unauthorized = (msgKey = 'error.unauthorized') =>
   new BizError(ErrorCode.UNAUTHORIZED, msgKey, undefined, 401);
 export const duplicate = (field: string) => new BizError(ErrorCode.DUPLICATE, 'error.duplicate', { field });

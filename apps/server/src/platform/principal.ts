@@ -17,6 +17,8 @@ export interface Principal {
   permissions: Set<string>;
   clientId?: string;
   scopes: string[];
+  /** The password was not chosen by its owner: only routes marked `passwordChange` answer (platform/route.ts). */
+  mustChangePassword: boolean;
 }
 
 /** What a verified token says. `invalid` tells which failure semantics apply (spec §8: 401 vs 99998). */
@@ -107,5 +109,6 @@ async function resolvePrincipal(
     permissions,
     clientId: extra.clientId,
     scopes: extra.scopes,
+    mustChangePassword: u.mustChangePassword,
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { recordOperation } from './audit.ts';
-import { BizError, forbidden, unauthorized } from './errors.ts';
+import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
 import { forgetPrincipals, hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
@@ -58,6 +58,12 @@ export interface RouteDef<S extends z.ZodType | undefined> {
    */
   keepsCallers?: boolean;
   summary?: string;
+  /**
+   * Answers a caller who must change a password not chosen by them (app_user.must_change_password): the password
+   * change, the session user, sign-out, the language. Every other route refuses such a caller with 403
+   * PASSWORD_CHANGE_REQUIRED; public routes treat their token as absent (anonymous).
+   */
+  passwordChange?: boolean;
   /** When true the handler answers itself (files, redirects); otherwise its result is wrapped in the envelope. */
   raw?: boolean;
   handler: (ctx: Ctx<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown> | unknown;
@@ -103,7 +109,12 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /** Resolves the caller and the school for a route's access level; throws 401/403/99998 as spec §8 says. */
-async function authorize(app: FastifyInstance, req: FastifyRequest, access: Access): Promise<void> {
+async function authorize(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  access: Access,
+  passwordChange = false,
+): Promise<void> {
   const token = bearer(req);
   let wantedSchool = headerSchool(req);
   /** A device token (client credentials) bound to no user acts only on public calls, for its own school. */
@@ -137,7 +148,13 @@ async function authorize(app: FastifyInstance, req: FastifyRequest, access: Acce
           scopes: check.scopes,
         });
         if (!p && access !== 'public' && access !== 'publicSchool') throw unauthorized();
-        req.principal = p ?? undefined;
+        if (p?.mustChangePassword && !passwordChange) {
+          // Until the owner chooses a password, the token opens nothing but the password change (and public calls,
+          // as anonymous). SIP2 and the desk's password check do not pass here: they keep working (auth README).
+          if (access !== 'public' && access !== 'publicSchool') throw passwordChangeRequired();
+        } else {
+          req.principal = p ?? undefined;
+        }
       } else if (check.kind === 'client') {
         deviceOnly = true;
         if (check.schoolId) wantedSchool = check.schoolId;
@@ -184,7 +201,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
     method,
     url: def.url,
     handler: async (req, reply) => {
-      await authorize(app, req, def.access);
+      await authorize(app, req, def.access, def.passwordChange);
       const lang = req.lang;
       const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
       const body = def.schema ? parseWith(def.schema, input, lang) : undefined;

@@ -169,3 +169,23 @@ export async function buildUser(
   await db.insert(userRole).values({ userId: u.id, schoolId, roleId: r.id });
   return { id: u.id, account, roleId: r.id, token: await issueAccessToken(db, { userId: u.id }) };
 }
+
+/**
+ * The owner of a password set by someone else (an administrator, an import: must change it) chooses their own through
+ * the API, as the change-password screen does. Answers a fresh token: the change signs every device out.
+ */
+export async function choosePassword(
+  t: TestContext,
+  token: string,
+  oldPassword: string,
+  newPassword = `${oldPassword}-Own1`,
+): Promise<string> {
+  const me = await t.get('/micro/basic/v2/open/user/get', undefined, { token, schoolId: null });
+  const res = await t.post(
+    '/micro/basic/open/user/updatePassword',
+    { oldPassword, newPassword, confirmPassword: newPassword },
+    { token, schoolId: null },
+  );
+  if (res.json?.code !== 0) throw new Error(`password change refused: ${JSON.stringify(res.json)}`);
+  return issueAccessToken(t.db, { userId: me.json.data.userId });
+}

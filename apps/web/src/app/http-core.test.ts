@@ -129,6 +129,14 @@ describe('http client: envelope and errors', () => {
     expect(deps.showError).toHaveBeenLastCalledWith('Server broke (id 1)');
   });
 
+  it('403 PASSWORD_CHANGE_REQUIRED shows the server message (change the password first)', async () => {
+    const { http, deps, fetchMock } = setup({ validUser: 'old' });
+    const msg = 'Your password was set by someone else: please change it before going on';
+    fetchMock.mockResolvedValueOnce(json(403, { code: 1, msg, errorCode: 'PASSWORD_CHANGE_REQUIRED' }));
+    await expect(http.post('/a')).rejects.toMatchObject({ status: 403, errorCode: 'PASSWORD_CHANGE_REQUIRED', msg });
+    expect(deps.showError).toHaveBeenLastCalledWith(msg);
+  });
+
   it('returns a token response as is and accepts success:true', async () => {
     const { http, fetchMock } = setup({ validUser: 'old' });
     fetchMock.mockResolvedValueOnce(json(200, { access_token: 'abc', token_type: 'Bearer' }));

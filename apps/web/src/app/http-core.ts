@@ -130,7 +130,8 @@ export function createHttp(deps: HttpDeps) {
       throw new ApiError({
         code: 403,
         errorCode: j?.errorCode ?? 'FORBIDDEN',
-        msg: deps.text('forbidden'),
+        // 'Change your password first' says what to do, where 'no permission' would not.
+        msg: j?.errorCode === 'PASSWORD_CHANGE_REQUIRED' && j.msg ? j.msg : deps.text('forbidden'),
         status: 403,
       });
     }

@@ -23,6 +23,13 @@ export interface SessionUser {
   email: string | null;
   /** Masked: 3 leading and 4 trailing digits (spec §9). */
   phone: string;
+  /**
+   * The password was set by someone else (staff, an import, demo data, generated): the user must change it before
+   * anything else; every other API call answers 403 PASSWORD_CHANGE_REQUIRED meanwhile.
+   */
+  mustChangePassword: boolean;
+  /** The school's stricter password policy applies to this user (validators meetsPasswordPolicy). */
+  passwordPolicy: boolean;
 }
 
 /** POST P/Readers/GetReadersInfo: the signed-in reader's own profile. */

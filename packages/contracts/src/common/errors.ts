@@ -14,5 +14,7 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   INTERNAL: 'INTERNAL',
   ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  /** The caller's password was set by someone else: only the password change (and a few routes) answer. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & {});

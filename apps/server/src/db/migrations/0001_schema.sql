@@ -97,6 +97,7 @@ CREATE TABLE "app_user" (
 	"failed_logins" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
 	"password_changed_at" timestamp with time zone,
+	"must_change_password" boolean DEFAULT false NOT NULL,
 	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

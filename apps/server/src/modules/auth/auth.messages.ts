@@ -40,6 +40,10 @@ registerMessages({
   'auth.password.newRequired': { zh: '请输入新密码', en: 'Please enter the new password' },
   'auth.password.confirmRequired': { zh: '请再次输入新密码', en: 'Please confirm the new password' },
   'auth.password.oldWrong': { zh: '原密码错误', en: 'The old password is wrong' },
+  'auth.password.sameAsOld': {
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the old one',
+  },
   'auth.password.changed': { zh: '密码已修改，请重新登录', en: 'Password is changed, please log in again' },
   'auth.rateLimited': {
     zh: '尝试过于频繁，请 {{seconds}} 秒后再试',

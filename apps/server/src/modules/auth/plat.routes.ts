@@ -51,6 +51,7 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
     method: 'GET',
     url: `${P}/WebPlat/EndSession`,
     access: 'signedIn',
+    passwordChange: true,
     summary: "Revokes the caller's tokens and grant; answers the provider's sign-out address",
     handler: async ({ req, db, user }): Promise<EndSessionResult> => {
       const token = bearer(req);
@@ -134,6 +135,7 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
   route(app, {
     url: `${P}/WebPlat/Language`,
     access: 'signedIn',
+    passwordChange: true,
     schema: LanguageBody,
     summary: "Stores the user's language",
     handler: async ({ body, db, user }) => {

@@ -38,7 +38,8 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/micro/basic/v2/open/user/get',
     access: 'signedIn',
-    summary: 'The user info the web app keeps in its session',
+    passwordChange: true,
+    summary: 'The user info the web app keeps in its session (mustChangePassword: only the password change answers)',
     handler: ({ db, user, schoolId }) => sessionUser(db, user!, schoolId),
   });
 
@@ -47,6 +48,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     access: 'signedIn',
     schema: UpdatePasswordBody,
     audit: 'user.password',
+    passwordChange: true,
     raw: true,
     summary: "Changes the caller's password and signs them out everywhere",
     handler: async ({ body, db, req, reply, user, t }) => {

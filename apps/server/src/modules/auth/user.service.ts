@@ -53,6 +53,8 @@ export async function sessionUser(db: Db, p: Principal, schoolId: number): Promi
     lang: u.lang,
     email: u.email,
     phone: maskPhone(u.phone),
+    mustChangePassword: u.mustChangePassword,
+    passwordPolicy: await policyApplies(db, u.schoolId, u.identity),
   };
 }
 
@@ -83,7 +85,8 @@ export async function policyApplies(db: Db, schoolId: number, identity: string):
 
 /**
  * Changes the caller's own password (spec §5): the old one must verify; the new one meets the policy when
- * the school asks for it. Every token and grant of the user is revoked: all devices sign in again.
+ * the school asks for it, and differs from the old one. Every token and grant of the user is revoked: all devices
+ * sign in again. The password is now the owner's own: the must-change flag is cleared.
  */
 export async function changePassword(
   db: Db,
@@ -95,12 +98,20 @@ export async function changePassword(
   if (!(await verifyPassword(pw.oldPassword, u.passwordHash))) {
     throw invalid([{ path: 'oldPassword', message: t('auth.password.oldWrong') }]);
   }
+  if (pw.newPassword === pw.oldPassword) {
+    throw invalid([{ path: 'newPassword', message: t('auth.password.sameAsOld') }]);
+  }
   if ((await policyApplies(db, u.schoolId, u.identity)) && !meetsPasswordPolicy(pw.newPassword)) {
     throw invalid([{ path: 'newPassword', message: t('validation.passwordPolicy') }]);
   }
   await db
     .update(appUser)
-    .set({ passwordHash: await hashPassword(pw.newPassword), passwordChangedAt: new Date(), updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(pw.newPassword),
+      passwordChangedAt: new Date(),
+      mustChangePassword: false,
+      updatedAt: new Date(),
+    })
     .where(eq(appUser.id, userId));
   await revokeUserTokens(db, userId);
 }

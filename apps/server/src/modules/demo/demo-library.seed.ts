@@ -114,7 +114,8 @@ export async function seedDemoLibrary(db: Db, ctx: SeedContext): Promise<void> {
   await db.transaction((tx) => buildDemoLibrary(tx, demo.id));
   ctx.notices.push(
     `Demo library: ${DEMO_BOOKS.length} titles, ${DEMO_STUDENTS.length + DEMO_TEACHERS.length} readers ` +
-      `(S2026001…, T2026001…, password ${DEMO_READER_PASSWORD}); start with DEMO_DATA=off for an empty school.`,
+      `(S2026001…, T2026001…, password ${DEMO_READER_PASSWORD}, to be changed at each reader's first sign-in); ` +
+      'start with DEMO_DATA=off for an empty school.',
   );
 }
 
@@ -206,7 +207,8 @@ export async function buildDemoLibrary(db: Db, schoolId: number): Promise<void> 
   const rows: (typeof appUser.$inferInsert)[] = [];
   const reader = async (input: Record<string, unknown>) => {
     const v = await readerValues(ReaderCreate.parse(input), true);
-    rows.push(scope.values({ ...v, account: v.account!, name: v.name!, passwordHash }));
+    // The shared demo password is known to everyone: each reader must change it at the first sign-in.
+    rows.push(scope.values({ ...v, account: v.account!, name: v.name!, passwordHash, mustChangePassword: true }));
   };
   for (const [i, [name, sex]] of DEMO_STUDENTS.entries()) {
     await reader({

@@ -1,7 +1,11 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helper.ts';
+import { ne } from 'drizzle-orm';
+import { choosePassword, useTestApp } from '../../test/helper.ts';
+import { signIn } from '../auth/oidc-test-client.ts';
+import { appUser } from '../auth/user.table.ts';
 import { DEMO_BOOKS } from './demo-library.data.ts';
+import { DEMO_READER_PASSWORD } from './demo-library.seed.ts';
 
 // The demo library is seeded into this file's app only (tests default to an empty demo school).
 const t = useTestApp({ demoData: true });
@@ -70,5 +74,16 @@ describe('demo library (first start with demoData on)', () => {
     expect(list.json.data.List[0]).toMatchObject({ title: '时间简史' });
     const recs = await t.post(`${P}/Circulation/GetRecommendationList`, {});
     expect(JSON.stringify(recs.json.data)).toContain('神奇校车');
+  });
+
+  it('every demo reader shares the published password and must change it at the first sign-in', async () => {
+    const readers = await t.db.select().from(appUser).where(ne(appUser.identity, 'staff'));
+    expect(readers).toHaveLength(41);
+    expect(readers.every((r) => r.mustChangePassword)).toBe(true);
+    const { tokens } = await signIn(t, 'S2026001', DEMO_READER_PASSWORD);
+    const refused = await t.post(`${P}/Opac/MyLoans`, {}, { token: tokens.access_token });
+    expect(refused.json.errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
+    const token = await choosePassword(t, tokens.access_token, DEMO_READER_PASSWORD);
+    expect((await t.post(`${P}/Opac/MyLoans`, { Page: 1, Rows: 10 }, { token })).json.code).toBe(0);
   });
 });

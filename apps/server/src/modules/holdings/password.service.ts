@@ -39,7 +39,7 @@ async function pool<T, R>(items: T[], n: number, fn: (x: T) => Promise<R>): Prom
 /**
  * `/batchpsw`: resets the passwords of the readers of some classes and/or listed accounts (staff accounts
  * are never touched). Answers each reader with the password given — shown once, to print or hand out —
- * and the accounts not found.
+ * and the accounts not found. Each reader must change the given password at the first sign-in.
  */
 export async function resetPasswords(db: Db, scope: Scope, b: BatchPasswordBody) {
   const readers = await db
@@ -72,6 +72,7 @@ export async function resetPasswords(db: Db, scope: Scope, b: BatchPasswordBody)
         .set({
           passwordHash: r.hash,
           passwordChangedAt: new Date(),
+          mustChangePassword: true,
           failedLogins: 0,
           lockedUntil: null,
           updatedAt: sql`now()`,

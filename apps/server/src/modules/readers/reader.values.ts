@@ -49,9 +49,13 @@ export async function readerValues(input: ReaderCreate, isNew: boolean): Promise
     state: input.state,
     updatedAt: new Date(),
   };
-  // A new reader gets the card at once; an edit keeps the password unless a new one is typed.
+  // A new reader gets the card at once; an edit keeps the password unless a new one is typed. A password typed by
+  // staff is not the reader's own: it must be changed at the first sign-in.
   if (isNew) v.processedAt = new Date();
-  if (input.password) v.passwordHash = await hashPassword(input.password);
+  if (input.password) {
+    v.passwordHash = await hashPassword(input.password);
+    v.mustChangePassword = true;
+  }
   return v;
 }
 

@@ -66,6 +66,8 @@ export async function addStaffUser(db: Db, scope: Scope, body: StaffUserCreate, 
             identity: STAFF,
             passwordHash,
             passwordChangedAt: new Date(),
+            // Typed by an administrator: the new colleague chooses their own at the first sign-in.
+            mustChangePassword: true,
           }),
         )
         .returning({ id: appUser.id });
@@ -80,7 +82,7 @@ export async function addStaffUser(db: Db, scope: Scope, body: StaffUserCreate, 
   }
 }
 
-/** Sets a new password for a user of the school; every device of that user signs in again. */
+/** Sets a new password for a user of the school (to change at their next sign-in); every device signs in again. */
 export async function resetUserPassword(db: Db, scope: Scope, body: UserPasswordReset, t: T): Promise<void> {
   const u = await schoolUser(db, scope, body.userId);
   await checkPolicy(db, u.schoolId, u.identity, body.password, t);
@@ -89,6 +91,7 @@ export async function resetUserPassword(db: Db, scope: Scope, body: UserPassword
     .set({
       passwordHash: await hashPassword(body.password),
       passwordChangedAt: new Date(),
+      mustChangePassword: true,
       failedLogins: 0,
       lockedUntil: null,
       updatedAt: new Date(),

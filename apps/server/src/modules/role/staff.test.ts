@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { verifyPassword } from '../../platform/password.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, choosePassword, useTestApp } from '../../test/helper.ts';
 import { userRole } from '../auth/role.table.ts';
 import { appUser } from '../auth/user.table.ts';
 import { signIn } from '../auth/oidc-test-client.ts';
@@ -21,7 +21,7 @@ describe('staff accounts on the role screen', () => {
   const create = (body: Record<string, unknown>, lang: 'zh' | 'en' = 'en') =>
     t.post(`${R}/AddStaffUser`, { name: '馆员', password: PW, ...body }, { lang });
 
-  it('creates a staff account in the role, who can then sign in and use what the role grants', async () => {
+  it('creates a staff account in the role, who signs in, chooses a password and uses what the role grants', async () => {
     const roleId = await newRole('clerks', [CODE]);
     const r = await create({ account: 'clerk-1', enName: 'Clerk', email: 'c@x.cn', phone: '13800138000', roleId });
     expect(r.json.success, JSON.stringify(r.json)).toBe(true);
@@ -32,10 +32,16 @@ describe('staff accounts on the role screen', () => {
     const members = await t.post(`${R}/GetRoleUsers`, { id: roleId });
     expect(members.json.data.List).toMatchObject([{ account: 'clerk-1', state: 1 }]);
 
+    // The password was typed by the administrator: nothing but the password change answers until the clerk changes it.
+    expect(u.mustChangePassword).toBe(true);
     const { tokens } = await signIn(t, 'clerk-1', PW);
-    const list = await t.post(`${R}/GetRoleList`, {}, { token: tokens.access_token });
+    const first = await t.post(`${R}/GetRoleList`, {}, { token: tokens.access_token });
+    expect(first.status).toBe(403);
+    expect(first.json.errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
+    const token = await choosePassword(t, tokens.access_token, PW);
+    const list = await t.post(`${R}/GetRoleList`, {}, { token });
     expect(list.status).toBe(200);
-    expect((await t.post(`${R}/AddRole`, { name: 'x' }, { token: tokens.access_token })).status).toBe(403);
+    expect((await t.post(`${R}/AddRole`, { name: 'x' }, { token })).status).toBe(403);
   });
 
   it('refuses a duplicate account (zh and en), a weak password, a bad phone; adds nothing then', async () => {
@@ -58,18 +64,21 @@ describe('staff accounts on the role screen', () => {
     expect(await t.db.select().from(appUser).where(eq(appUser.account, 'weak-1'))).toEqual([]);
   });
 
-  it('resets a password: old tokens stop working, the new password signs in', async () => {
+  it('resets a password: old tokens stop working, the new password signs in and must be changed', async () => {
     const roleId = await newRole('reset', [CODE]);
     const id = (await create({ account: 'reset-1', roleId })).json.data.id;
     const { tokens } = await signIn(t, 'reset-1', PW);
-    expect((await t.post(`${R}/GetRoleList`, {}, { token: tokens.access_token })).status).toBe(200);
+    const token = await choosePassword(t, tokens.access_token, PW);
+    expect((await t.post(`${R}/GetRoleList`, {}, { token })).status).toBe(200);
     const weak = await t.post(`${R}/ResetUserPassword`, { userId: id, password: 'abcdef' });
     expect(weak.json.issues[0].path).toBe('password');
     const r = await t.post(`${R}/ResetUserPassword`, { userId: id, password: 'New#pass2026' });
     expect(r.json.success).toBe(true);
-    expect((await t.post(`${R}/GetRoleList`, {}, { token: tokens.access_token })).status).toBe(401);
-    await expect(signIn(t, 'reset-1', PW)).rejects.toThrow();
-    await expect(signIn(t, 'reset-1', 'New#pass2026')).resolves.toBeTruthy();
+    expect((await t.post(`${R}/GetRoleList`, {}, { token })).status).toBe(401);
+    await expect(signIn(t, 'reset-1', `${PW}-Own1`)).rejects.toThrow();
+    const again = await signIn(t, 'reset-1', 'New#pass2026');
+    const refused = await t.post(`${R}/GetRoleList`, {}, { token: again.tokens.access_token });
+    expect(refused.json.errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 
   it('disables and enables an account, never the caller, never a user of another school', async () => {

@@ -10,7 +10,8 @@ export const ADMIN_ROLE_NAME = '系统管理员';
 
 /**
  * First start: creates the demo school, its administrator role (all permissions) and the `admin` account.
- * The password comes from ADMIN_PASSWORD or is generated and printed once; there is no fixed default.
+ * The password comes from ADMIN_PASSWORD or is generated and printed once (then it must be changed at the first
+ * sign-in); there is no fixed default.
  */
 export async function seedSchool(db: Db, ctx: SeedContext): Promise<void> {
   if (!ctx.firstRun) return;
@@ -45,13 +46,15 @@ export async function seedSchool(db: Db, ctx: SeedContext): Promise<void> {
         identity: 'staff',
         passwordHash: await hashPassword(password),
         passwordChangedAt: new Date(),
+        // A generated password was chosen by nobody: it is changed at the first sign-in. ADMIN_PASSWORD was.
+        mustChangePassword: !ctx.config.adminPassword,
       })
       .returning();
     await tx.insert(userRole).values({ userId: u.id, schoolId: s.id, roleId: r.id });
     ctx.notices.push(
       ctx.config.adminPassword
         ? 'Sign in as admin with the password from ADMIN_PASSWORD.'
-        : `Sign in as admin / ${password}  (generated now and shown only once; change it after signing in)`,
+        : `Sign in as admin / ${password}  (generated now and shown only once; it must be changed at the first sign-in)`,
     );
   });
 }

@@ -35,6 +35,8 @@ export async function createSchoolAdmin(db: Db, schoolId: number, input: SchoolC
         identity: 'staff',
         passwordHash: await hashPassword(input.adminPassword),
         passwordChangedAt: new Date(),
+        // Typed by the administrator creating the unit: its own administrator chooses one at the first sign-in.
+        mustChangePassword: true,
       }),
     )
     .returning();

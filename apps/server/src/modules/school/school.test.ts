@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { verifyPassword } from '../../platform/password.ts';
-import { buildUser, useTestApp } from '../../test/helper.ts';
+import { buildUser, choosePassword, useTestApp } from '../../test/helper.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { role, userRole } from '../auth/role.table.ts';
 import { appUser } from '../auth/user.table.ts';
@@ -39,6 +39,8 @@ describe('schools (/sys/company)', () => {
       .where(and(eq(appUser.schoolId, id), eq(appUser.account, 'no1admin')));
     expect(admin.passwordHash).not.toContain('Str0ng');
     expect(await verifyPassword('Str0ng!pass', admin.passwordHash)).toBe(true);
+    // Typed by the district's administrator: the new unit's administrator changes it at the first sign-in.
+    expect(admin.mustChangePassword).toBe(true);
     const [r] = await t.db.select().from(role).where(eq(role.schoolId, id));
     expect(r).toMatchObject({ permissions: ['*'], isSystem: true });
     const dup = await t.post(`${S}/AddSchool`, { ...school1, code: 'NO1' }, { lang: 'en' });
@@ -54,7 +56,11 @@ describe('schools (/sys/company)', () => {
       .select()
       .from(appUser)
       .where(and(eq(appUser.schoolId, id), eq(appUser.account, 'no2admin')));
-    const token = await issueAccessToken(t.db, { userId: admin.id });
+    const first = await issueAccessToken(t.db, { userId: admin.id });
+    const refused = await t.post(`${S}/GetSchoolList`, {}, { token: first, schoolId: id });
+    expect(refused.status).toBe(403);
+    expect(refused.json.errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
+    const token = await choosePassword(t, first, school1.adminPassword);
     const own = await t.post(`${S}/GetSchoolList`, {}, { token, schoolId: id });
     expect(own.json.data.List.map((s: any) => s.code)).toEqual(['no2']);
     const peek = await t.post(`${S}/GetSchool`, { id: t.schoolId }, { token, schoolId: id });

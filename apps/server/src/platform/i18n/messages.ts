@@ -14,6 +14,10 @@ const messages: Table = {
   'error.tokenInvalid': { zh: '令牌无效或已过期', en: 'Token invalid or expired' },
   'error.forbidden': { zh: '没有操作权限', en: 'no operation permission' },
   'error.schoolForbidden': { zh: '您不属于该学校，无法访问其数据', en: 'You do not belong to this school' },
+  'error.passwordChangeRequired': {
+    zh: '您的密码由他人设置，请先修改密码再继续使用',
+    en: 'Your password was set by someone else: please change it before going on',
+  },
   'error.schoolRequired': { zh: '请先选择学校', en: 'Please choose a school first' },
   'error.notFound': { zh: '记录不存在', en: 'Resource Not Found' },
   'error.routeNotFound': { zh: '接口不存在', en: 'Resource Not Found' },

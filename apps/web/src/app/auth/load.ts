@@ -33,7 +33,9 @@ export async function loadUserSession(): Promise<UserInfo> {
   const schoolId = keep && user.schools?.some((s) => s.id === keep) ? keep : user.SchoolID;
   updateSession({ user, schoolId });
   if ((user.lang === 'zh' || user.lang === 'en') && !localStorage.getItem('shuyuan.lang')) void setLang(user.lang);
-  await loadMenus();
+  // Until a password set by someone else is changed, the server answers no menu (PASSWORD_CHANGE_REQUIRED).
+  if (user.mustChangePassword) updateSession({ menus: [], operations: [] });
+  else await loadMenus();
   return user;
 }
 

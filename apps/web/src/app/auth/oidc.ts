@@ -101,6 +101,15 @@ export async function signIn(returnTo: string, kind: 'main' | 'search' = 'main')
   await mgr.signinRedirect({ state: { returnTo } });
 }
 
+async function mustChangePassword(accessToken: string): Promise<boolean> {
+  try {
+    const r = await fetch('/micro/basic/v2/open/user/get', { headers: { Authorization: `Bearer ${accessToken}` } });
+    return (await r.json())?.data?.mustChangePassword === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Completes the code flow; returns the path the user wanted. */
 export async function completeSignIn(query: string, kind: 'main' | 'search'): Promise<string> {
   const mgr = await userManager(kind);
@@ -110,6 +119,8 @@ export async function completeSignIn(query: string, kind: 'main' | 'search'): Pr
   const wanted = (user?.state as { returnTo?: string } | undefined)?.returnTo ?? sessionStorage.getItem(RETURN_KEY);
   sessionStorage.removeItem(RETURN_KEY);
   const fallback = kind === 'search' ? '/search/personal' : HOME_PATH;
+  // A reader whose password was set by someone else changes it in the personal area before anything else.
+  if (kind === 'search' && user && (await mustChangePassword(user.access_token))) return fallback;
   return wanted && wanted !== '/' && !wanted.startsWith('/callback') ? wanted : fallback;
 }
 

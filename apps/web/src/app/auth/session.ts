@@ -18,6 +18,10 @@ export interface UserInfo {
   SchoolName: string;
   schools: SchoolRef[];
   lang?: string;
+  /** The password was set by someone else: only the change-password screen shows until it is changed. */
+  mustChangePassword?: boolean;
+  /** The school's stricter password policy applies to this user. */
+  passwordPolicy?: boolean;
 }
 /** A node of the user's menu tree (POST P/Menu/GetUserMenus). */
 export interface MenuNode {

@@ -40,3 +40,17 @@ export function PasswordFields(props: { name: string; label: string; confirmName
     </>
   );
 }
+
+/** The current password, asked before a change (spec §5). */
+export function OldPasswordField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="oldPassword"
+      label={t('app.password.old')}
+      rules={[{ required: true, message: t('app.password.required') }]}
+    >
+      <Input.Password autoComplete="current-password" />
+    </Form.Item>
+  );
+}

@@ -1,8 +1,8 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../auth/oidc.ts';
-import { PasswordFields } from '../forms/PasswordFields.tsx';
+import { OldPasswordField, PasswordFields } from '../forms/PasswordFields.tsx';
 import { api, fieldErrors } from '../http.ts';
 import { notify } from '../notify.ts';
 
@@ -48,13 +48,7 @@ export function ChangePassword({ open, onClose }: { open: boolean; onClose: () =
       afterClose={() => form.resetFields()}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="oldPassword"
-          label={t('app.password.old')}
-          rules={[{ required: true, message: t('app.password.required') }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        <OldPasswordField />
         <PasswordFields name="newPassword" label={t('app.password.new')} confirmLabel={t('app.password.confirm')} />
       </Form>
     </Modal>

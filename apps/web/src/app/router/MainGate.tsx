@@ -16,6 +16,9 @@ const oidc = () => import('../auth/oidc.ts');
 const MainLayout = lazy(() =>
   Promise.all([import('../layout/MainLayout.tsx'), loadBackOfficeTexts()]).then(([m]) => ({ default: m.MainLayout })),
 );
+const MustChangePassword = lazy(() =>
+  import('../layout/MustChangePassword.tsx').then((m) => ({ default: m.MustChangePassword })),
+);
 
 function Centered({ text }: { text: string }) {
   return (
@@ -27,7 +30,8 @@ function Centered({ text }: { text: string }) {
 
 /**
  * Entry to the back office: unknown paths go to /404; without a token the user is sent to sign in (and comes
- * back to the same path); after sign-in the user info and menus are loaded once per session.
+ * back to the same path); after sign-in the user info and menus are loaded once per session. A user who must change
+ * a password set by someone else sees only the change-password screen.
  */
 export function MainGate() {
   const { t } = useTranslation();
@@ -45,8 +49,10 @@ export function MainGate() {
     }
     if (known && !token) void oidc().then((m) => m.signIn(`${loc.pathname}${loc.search}`));
   }, [known, token, loc.pathname, loc.search]);
+  // A password set by someone else is changed here first (the server answers nothing else meanwhile).
+  const mustChange = !!user?.mustChangePassword;
   // A reader with no back-office screen is taken to the personal area instead of an empty shell.
-  const readerOnly = !!user && menus.length === 0 && READER_IDENTITIES.includes(user.identity);
+  const readerOnly = !!user && !mustChange && menus.length === 0 && READER_IDENTITIES.includes(user.identity);
   useEffect(() => {
     if (readerOnly) window.location.replace(opacUrl('/search/personal'));
   }, [readerOnly]);
@@ -80,6 +86,12 @@ export function MainGate() {
     );
   }
   if (readerOnly) return <Centered text={t('app.load.loadingSession')} />;
+  if (mustChange)
+    return (
+      <Suspense fallback={<Centered text={t('common.loading')} />}>
+        <MustChangePassword />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<Centered text={t('common.loading')} />}>
       <MainLayout />

@@ -78,3 +78,7 @@ export const meApi = {
 
 /** The server's message of a failed call, for the reader. */
 export const messageOf = (e: unknown) => String((e as { msg?: string })?.msg ?? (e as Error)?.message ?? e);
+
+/** The field messages of a refused form (or its message). */
+export const issuesOf = (e: unknown) =>
+  (e as { issues?: { message: string }[] }).issues?.map((i) => i.message).join('; ') || messageOf(e);

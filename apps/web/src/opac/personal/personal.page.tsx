@@ -9,6 +9,7 @@ import { signInReader, signOutReader } from '../reader.ts';
 import { useLoad, useTitle } from '../use-load.ts';
 import { type HistoryRow, messageOf, meApi } from './personal-api.ts';
 import { Failure, Notice } from '../parts/Notice.tsx';
+import { MustChangePassword } from './password-form.tsx';
 
 const TABS = ['loans', 'history', 'reservations', 'suggestions', 'bill', 'timeline', 'children'] as const;
 type Tab = (typeof TABS)[number];
@@ -429,5 +430,6 @@ export default function PersonalPage({ tab: fixed }: { tab?: Tab }) {
     );
   if (me.error) return <p className="opac-error">{me.error}</p>;
   if (!user) return <p role="status">{t('common.loading')}</p>;
+  if (user.mustChangePassword) return <MustChangePassword user={user} />;
   return <Area user={user} tab={tab} />;
 }

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/auth/session.ts';
 import { setLang } from '../../i18n/index.ts';
-import { signInReader, signOutReader } from '../reader.ts';
+import { signInReader } from '../reader.ts';
 import { useLoad, useTitle } from '../use-load.ts';
-import { messageOf, meApi } from './personal-api.ts';
+import { issuesOf, meApi } from './personal-api.ts';
 import { Notice } from '../parts/Notice.tsx';
+import { MustChangePassword, PasswordForm } from './password-form.tsx';
 
 type Note = { ok: boolean; text: string } | null;
-const issuesOf = (e: unknown) =>
-  (e as { issues?: { message: string }[] }).issues?.map((i) => i.message).join('; ') || messageOf(e);
 
 /** /userinfo: the reader's profile, e-mail for reminders, language and password. */
 export default function UserInfoPage() {
@@ -21,8 +20,6 @@ export default function UserInfoPage() {
   const me = useLoad(() => (token ? meApi.user() : Promise.resolve(null)), [token]);
   const [email, setEmail] = useState('');
   const [mailNote, setMailNote] = useState<Note>(null);
-  const [pw, setPw] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [pwNote, setPwNote] = useState<Note>(null);
   useEffect(() => setEmail(me.data?.email ?? ''), [me.data]);
   if (!token)
     return (
@@ -35,6 +32,7 @@ export default function UserInfoPage() {
     );
   const u = me.data;
   if (!u) return <p role="status">{t('common.loading')}</p>;
+  if (u.mustChangePassword) return <MustChangePassword user={u} />;
   const saveMail = async (e: FormEvent) => {
     e.preventDefault();
     try {
@@ -42,16 +40,6 @@ export default function UserInfoPage() {
       setMailNote({ ok: true, text: t('opac.me.saved') });
     } catch (err) {
       setMailNote({ ok: false, text: issuesOf(err) });
-    }
-  };
-  const changePw = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      await meApi.password(pw);
-      setPwNote({ ok: true, text: t('opac.me.passwordChanged') });
-      setTimeout(() => void signOutReader(), 1500);
-    } catch (err) {
-      setPwNote({ ok: false, text: issuesOf(err) });
     }
   };
   const lang = async (l: 'zh' | 'en') => {
@@ -108,24 +96,7 @@ export default function UserInfoPage() {
           ))}
         </div>
       </fieldset>
-      <form className="opac-form" onSubmit={changePw}>
-        <h2>{t('opac.me.changePassword')}</h2>
-        {(['oldPassword', 'newPassword', 'confirmPassword'] as const).map((k) => (
-          <label key={k}>
-            {t(`opac.me.pw.${k}`)}
-            <input
-              type="password"
-              value={pw[k]}
-              autoComplete={k === 'oldPassword' ? 'current-password' : 'new-password'}
-              onChange={(e) => setPw({ ...pw, [k]: e.target.value })}
-            />
-          </label>
-        ))}
-        <button type="submit" className="opac-primary">
-          {t('opac.me.changePassword')}
-        </button>
-        <Notice note={pwNote} />
-      </form>
+      <PasswordForm title={t('opac.me.changePassword')} submitText={t('opac.me.changePassword')} />
     </div>
   );
 }
