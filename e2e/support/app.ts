@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { shot } from './browser.ts';
 import '../../apps/server/src/modules/auth/auth.messages.ts';
 import { t as serverT } from '../../apps/server/src/platform/i18n/messages.ts';
@@ -80,8 +80,9 @@ export async function changeRequiredPassword(
   await screen.locator('#newPassword').fill(newPassword);
   await screen.locator('#confirmPassword').fill(newPassword);
   await button(screen, tx(lang, 'app.mustChange.submit')).click();
-  await page.waitForURL(/#\/auth\?uid=/, { timeout: 30_000 });
-  await page.locator('.auth-card button[type=submit]').waitFor();
+  // Signed out through the provider and sent to sign in again: several navigations, so wait for the form itself.
+  await page.locator('.auth-card button[type=submit]').waitFor({ timeout: 60_000 });
+  expect(page.url()).toMatch(/#\/auth\?uid=/);
   await submitSignIn(page, lang, account, newPassword);
 }
 
