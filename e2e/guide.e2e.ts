@@ -120,4 +120,28 @@ describe('guide screen', () => {
       await kiosk.close();
     }
   });
+
+  it('a self-service bookcase shows the copies of its location, those that lend first', async () => {
+    const [school] = await s.sql("select id from school where code = 'demo'");
+    const [branch] = await s.sql(
+      "insert into branch (school_id, name, code) values ($1, '书柜分馆', 'GSCASE') returning id",
+      [school.id],
+    );
+    const [loc] = await s.sql(
+      "insert into location (school_id, branch_id, name, code) values ($1, $2, '自助书柜', 'GSCASE') returning id",
+      [school.id, branch.id],
+    );
+    await s.sql('update copy set location_id = $1', [loc.id]);
+    const b = await s.call(`${P}/Bulletin/AddBookcase`, { name: '一楼自助书柜', locationId: loc.id });
+    await s.page.goto(`${s.server.url}/library/#/smart_bookcase`);
+    await s.page.getByRole('row', { name: /一楼自助书柜/ }).waitFor();
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(opac(`/smart_bookcase?id=${b.id}`));
+    await page.getByRole('heading', { name: /一楼自助书柜/ }).waitFor();
+    const copies = page.locator('.guide-copies li');
+    await expect.poll(() => copies.count()).toBe(3);
+    // 西游记导览 is out: listed after the two copies that lend now.
+    expect(await copies.nth(2).textContent()).toContain('西游记导览');
+    expect(await axe(page)).toEqual([]);
+  });
 });

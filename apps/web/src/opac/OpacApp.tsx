@@ -230,6 +230,7 @@ export function OpacApp() {
         <Route path="/schoolNews" element={guide('schoolNews')} />
         <Route path="/newsDetail" element={guide('newsDetail')} />
         <Route path="/brstatistic" element={guide('brstatistic')} />
+        <Route path="/smart_bookcase" element={guide('bookcase')} />
         <Route path="*" element={<Navigate to="/search" replace />} />
       </Routes>
     </HashRouter>

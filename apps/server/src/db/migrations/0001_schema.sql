@@ -251,6 +251,17 @@ CREATE TABLE "newbook_announcement" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "smart_bookcase" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"location_id" integer NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"state" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "capture_source" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -1052,6 +1063,7 @@ CREATE INDEX "bulletin_school_kind_idx" ON "bulletin" USING btree ("school_id","
 CREATE INDEX "external_link_school_idx" ON "external_link" USING btree ("school_id","sort");--> statement-breakpoint
 CREATE UNIQUE INDEX "library_info_school_uq" ON "library_info" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "newbook_announcement_school_idx" ON "newbook_announcement" USING btree ("school_id","published");--> statement-breakpoint
+CREATE INDEX "smart_bookcase_school_idx" ON "smart_bookcase" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "capture_source_school_idx" ON "capture_source" USING btree ("school_id","sort");--> statement-breakpoint
 CREATE UNIQUE INDEX "acceptance_batch_school_no_uq" ON "acceptance_batch" USING btree ("school_id","batch_no");--> statement-breakpoint
 CREATE INDEX "catalogue_record_school_idx" ON "catalogue_record" USING btree ("school_id");--> statement-breakpoint

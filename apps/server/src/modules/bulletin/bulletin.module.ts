@@ -1,7 +1,7 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { ServerModule } from '../index.ts';
 import { bulletinRoutes } from './bulletin.routes.ts';
-import { kioskRoutes } from './kiosk.routes.ts';
+import { bookcaseRoutes, kioskRoutes } from './kiosk.routes.ts';
 import { bulletinPublicRoutes } from './public.routes.ts';
 
 registerMessages({
@@ -24,6 +24,7 @@ registerMessages({
     en: 'The link must start with http:// or https://',
   },
   'bulletin.badKind': { zh: '类型不正确', en: 'This kind is not allowed here' },
+  'bulletin.locationRequired': { zh: '请选择本校的馆藏地点', en: 'Choose a location of this school' },
   'kiosk.app.guidescreen': { zh: '导览屏', en: 'Guide screen' },
   'kiosk.app.guidescreen/search': { zh: '触摸检索', en: 'Touch search' },
   'kiosk.app.newbook': { zh: '新书推荐', en: 'New books' },
@@ -39,5 +40,6 @@ export const bulletinModule: ServerModule = {
     bulletinRoutes(app);
     bulletinPublicRoutes(app);
     kioskRoutes(app);
+    bookcaseRoutes(app);
   },
 };

@@ -88,3 +88,18 @@ export const libraryInfo = pgTable(
   },
   (t) => [uniqueIndex('library_info_school_uq').on(t.schoolId)],
 );
+
+/** A self-service bookcase (/smart_bookcase): a cabinet holding the copies of one location, with its own screen. */
+export const smartBookcase = pgTable(
+  'smart_bookcase',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    name: text('name').notNull(),
+    locationId: integer('location_id').notNull(),
+    note: text('note').notNull().default(''),
+    state: integer('state').notNull().default(1),
+    ...stamps,
+  },
+  (t) => [index('smart_bookcase_school_idx').on(t.schoolId)],
+);

@@ -247,6 +247,37 @@ describe('new-book announcements (/newbook-announcement)', () => {
   });
 });
 
+describe('self-service bookcases (/smart_bookcase)', () => {
+  it('shows the public copies of its location, those that lend first, never a borrower', async () => {
+    const scope = new Scope(t.schoolId);
+    const cabinet = await makeLocation(t.db, scope, '自助书柜A');
+    await makeRecord(t.db, scope, { title: '柜中书', author: '某作者' }, [{ ...cabinet }, { ...cabinet }]);
+    const { copy } = await import('../catalogue/catalogue.table.ts');
+    const { eq } = await import('drizzle-orm');
+    const [one] = await t.db.select().from(copy).where(eq(copy.locationId, cabinet.locationId)).limit(1);
+    await t.db.update(copy).set({ circState: 'borrowed' }).where(eq(copy.id, one.id));
+    const otherLoc = await makeLocation(t.db, new Scope(other), 'theirs');
+    const bad = await t.post(`${B}/AddBookcase`, { name: 'x', locationId: otherLoc.locationId }, { lang: 'en' });
+    expect(bad.json.issues[0]).toMatchObject({ path: 'locationId', message: 'Choose a location of this school' });
+    const add = await t.post(`${B}/AddBookcase`, { name: '一楼书柜', locationId: cabinet.locationId });
+    expect(add.json.success, add.json.msg).toBe(true);
+    expect(add.json.data.locationName).toBe('自助书柜A');
+    const screen = await pub(`${S}/GetBookcase`, { id: add.json.data.id });
+    expect(screen.json.data).toMatchObject({ name: '一楼书柜', location: '自助书柜A', available: 1, Total: 2 });
+    expect(screen.json.data.List.map((c: any) => c.circState)).toEqual(['available', 'borrowed']);
+    expect(JSON.stringify(screen.json.data)).not.toMatch(/reader|borrower/i);
+    // Another school's screen does not find it; one switched off shows nothing.
+    expect((await pub(`${S}/GetBookcase`, { id: add.json.data.id }, other)).json.success).toBe(false);
+    await t.post(`${B}/UpdateBookcase`, {
+      id: add.json.data.id,
+      name: '一楼书柜',
+      locationId: cabinet.locationId,
+      state: 0,
+    });
+    expect((await pub(`${S}/GetBookcase`, { id: add.json.data.id })).json.success).toBe(false);
+  });
+});
+
 describe('a kiosk device (client credentials, no acting account)', () => {
   it('reads the public news of its own school and nothing of the back office', async () => {
     const add = await t.post(`${P}/Device/AddClient`, { name: 'Hall screen' });

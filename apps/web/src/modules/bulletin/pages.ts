@@ -14,5 +14,10 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./announcement.page.tsx')),
     titleKey: 'bulletin.pages.announcement',
   },
+  {
+    path: '/smart_bookcase',
+    component: lazy(() => import('./bookcase.page.tsx')),
+    titleKey: 'bulletin.pages.bookcase',
+  },
   { path: '/external-links', component: lazy(() => import('./links.page.tsx')), titleKey: 'bulletin.pages.links' },
 ];

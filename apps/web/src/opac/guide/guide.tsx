@@ -3,13 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSchool } from '../school.ts';
 import { useLoad } from '../use-load.ts';
+import { BookcasePanel } from './bookcase.tsx';
 import { kioskApps } from './device.tsx';
 import { HotBooksPanel, NewBooksPanel, NewsDetailPanel, NewsPanel, StatsPanel } from './panels.tsx';
 import { GuideSearch } from './search.tsx';
 import { guideTiming } from './settings.ts';
 import './guide.css';
 
-export type GuideView = 'home' | 'search' | 'newbook' | 'hotBook' | 'schoolNews' | 'newsDetail' | 'brstatistic';
+export type GuideView =
+  | 'bookcase'
+  | 'home'
+  | 'search'
+  | 'newbook'
+  | 'hotBook'
+  | 'schoolNews'
+  | 'newsDetail'
+  | 'brstatistic';
 
 /** What the start screen turns through, each also a display route of its own. */
 const PANELS = [
@@ -97,7 +106,8 @@ export default function GuideScreen({ view }: { view: GuideView }) {
     return () => document.documentElement.classList.remove('guide-root');
   }, [t]);
   useEffect(() => {
-    if (view === 'home') return;
+    // The start screen and a bookcase's screen are where the screen rests.
+    if (view === 'home' || view === 'bookcase') return;
     const back = () => navigate('/guidescreen', { replace: true });
     const arm = () => {
       window.clearTimeout(idleTimer.current);
@@ -116,6 +126,7 @@ export default function GuideScreen({ view }: { view: GuideView }) {
   if (view === 'home') body = <Home interval={timing.interval} />;
   else if (view === 'search') body = <GuideSearch />;
   else if (view === 'newsDetail') body = <NewsDetailPanel />;
+  else if (view === 'bookcase') body = <BookcasePanel />;
   else body = PANELS.find((p) => p.key === view)?.el();
   const en = i18n.language === 'en';
   return (
@@ -125,7 +136,7 @@ export default function GuideScreen({ view }: { view: GuideView }) {
           {school ? (en && school.enName) || school.name : t('opac.guide.title')}
         </Link>
         <Clock />
-        {view !== 'home' && (
+        {view !== 'home' && view !== 'bookcase' && (
           <Link className="guide-home" to="/guidescreen">
             {t('opac.guide.home')}
           </Link>
