@@ -27,6 +27,10 @@ export interface Config {
   logLevel: string;
   /** Key for secrets stored encrypted (platform/secret-box.ts); default: <dataDir>/secret.key. */
   secretKey: string | undefined;
+  /** Where backups are written (BACKUP_DIR; default <dataDir>/backups). */
+  backupDir: string;
+  /** The daily backup runs (BACKUP_SCHEDULE=off turns it off; tests do). */
+  backupSchedule: boolean;
   /** Seed the demo school's library (books, readers, loans) on the first start; DEMO_DATA=off skips it. */
   demoData: boolean;
 }
@@ -40,10 +44,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .map((u) => u.trim())
     .filter(Boolean)
     .map(originOf);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    backupSchedule: (env.BACKUP_SCHEDULE ?? 'on').toLowerCase() !== 'off',
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',

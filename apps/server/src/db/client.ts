@@ -17,6 +17,20 @@ export interface Database {
   /** Raw SQL for maintenance (truncate in tests, health checks). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the address it was opened with (backups run pg_dump on it). */
+  url?: string;
+  /**
+   * Embedded database: a consistent copy of its data folder taken while it runs (between two transactions, after a
+   * checkpoint; statements wait meanwhile) as PGlite's tar (dumpDataDir), with every table's row count of that moment.
+   */
+  snapshot?: () => Promise<EmbeddedSnapshot>;
+}
+
+export interface EmbeddedSnapshot {
+  /** The data folder as a tar (PGlite.create({ loadDataDir }) reads it back). */
+  data: Buffer;
+  /** Rows per table ('public.loan', 'drizzle.__drizzle_migrations', …). */
+  counts: Record<string, number>;
 }
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite wrap them alike, drizzle's types do not say so. */
@@ -53,6 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       exec: async (sql) => {
         await pool.query(sql);
       },
@@ -122,6 +137,20 @@ async function openEmbedded(dataDir: string | undefined, release: (() => void) |
     exec: async (sql) => {
       await pool.query(sql);
     },
+    snapshot: () =>
+      new Promise<EmbeddedSnapshot>((resolve, reject) => {
+        if (failure) return reject(failure);
+        const { port1, port2 } = new MessageChannel();
+        port1.once(
+          'message',
+          (m: { ok: boolean; message?: string; counts?: Record<string, number>; data?: ArrayBuffer }) => {
+            port1.close();
+            if (m.ok) resolve({ data: Buffer.from(m.data!), counts: m.counts! });
+            else reject(new Error(`embedded database snapshot: ${m.message}`));
+          },
+        );
+        worker.postMessage({ type: 'snapshot', port: port2 }, [port2]);
+      }),
     close: async () => {
       await pool.end();
       await new Promise<void>((resolve) => {

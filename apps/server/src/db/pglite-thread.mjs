@@ -19,11 +19,55 @@ try {
   process.exit(1);
 }
 
+// One queue for every connection (PGlite is one session anyway), and the session's transaction status as the last
+// ReadyForQuery said it ('I' idle, 'T' in a transaction, 'E' failed one): a snapshot waits for 'I'.
+let turn = Promise.resolve();
+let txStatus = 'I';
+/** Snapshots asked for while a transaction was open: taken as soon as the session is idle again. */
+const snapshotsWaiting = [];
+const READY_FOR_QUERY = 0x5a; // 'Z'
+
+/**
+ * A consistent copy of the whole database while the server runs (backups): between two transactions, after a
+ * checkpoint, with the exact row count of every table of that moment. Statements arriving meanwhile wait behind it.
+ */
+async function snapshot(port) {
+  // A statement queued before this one may have opened a transaction: wait for its end.
+  if (txStatus !== 'I') {
+    snapshotsWaiting.push(port);
+    return;
+  }
+  try {
+    await db.exec('checkpoint');
+    const tables = await db.query(
+      `select schemaname, tablename from pg_tables where schemaname in ('public', 'drizzle') order by 1, 2`,
+    );
+    const counts = {};
+    for (const t of tables.rows) {
+      const name = `${t.schemaname}.${t.tablename}`;
+      const r = await db.query(`select count(*)::int as n from "${t.schemaname}"."${t.tablename}"`);
+      counts[name] = r.rows[0].n;
+    }
+    const blob = await db.dumpDataDir('none');
+    const buffer = await blob.arrayBuffer();
+    port.postMessage({ ok: true, counts, data: buffer }, [buffer]);
+  } catch (e) {
+    port.postMessage({ ok: false, message: String(e?.message ?? e) });
+  }
+  port.close();
+}
+
+function takeWaitingSnapshots() {
+  while (txStatus === 'I' && snapshotsWaiting.length) {
+    const port = snapshotsWaiting.shift();
+    turn = turn.then(() => snapshot(port));
+  }
+}
+
 /** One client connection: bytes in, whole protocol messages to PGlite, its answer back, in order. */
 function serve(port) {
   let pending = Buffer.alloc(0);
   let started = false;
-  let turn = Promise.resolve();
   port.on('message', (chunk) => {
     const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     pending = pending.length ? Buffer.concat([pending, data]) : data;
@@ -56,7 +100,11 @@ function serve(port) {
     turn = turn.then(async () => {
       try {
         const out = await db.execProtocolRaw(new Uint8Array(message.buffer, message.byteOffset, message.byteLength));
+        const n = out.length;
+        if (n >= 6 && out[n - 6] === READY_FOR_QUERY && out[n - 2] === 5 && out[n - 3] === 0)
+          txStatus = String.fromCharCode(out[n - 1]);
         if (out.length) port.postMessage(out);
+        takeWaitingSnapshots();
       } catch (e) {
         port.postMessage({ type: 'error', message: String(e?.message ?? e) });
       }
@@ -66,7 +114,10 @@ function serve(port) {
 
 parentPort.on('message', async (m) => {
   if (m.type === 'connect') serve(m.port);
-  else if (m.type === 'close') {
+  else if (m.type === 'snapshot') {
+    snapshotsWaiting.push(m.port);
+    turn = turn.then(() => takeWaitingSnapshots());
+  } else if (m.type === 'close') {
     await db.close();
     parentPort.postMessage({ type: 'closed' });
   }

@@ -37,6 +37,7 @@ import { opacModule } from './opac/opac.module.ts';
 import { bulletinModule } from './bulletin/bulletin.module.ts';
 import { statisticsModule } from './statistics/statistics.module.ts';
 import { demoModule } from './demo/demo.module.ts';
+import { backupModule } from './backup/backup.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -93,6 +94,7 @@ export const modules: ServerModule[] = [
   opacModule,
   bulletinModule,
   statisticsModule,
+  backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,
 ];

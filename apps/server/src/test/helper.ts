@@ -79,7 +79,9 @@ export function useTestApp(opts: TestAppOptions = {}): TestContext {
         demoData: opts.demoData ?? false,
         // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
         dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
+        backupSchedule: false,
       };
+      config.backupDir = path.join(config.dataDir, 'backups');
       let databaseUrl: string | undefined;
       if (process.env.TEST_DATABASE_URL) {
         const created = await createPgDatabase(process.env.TEST_DATABASE_URL);

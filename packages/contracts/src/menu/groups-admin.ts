@@ -17,6 +17,8 @@ export const adminGroups: Item[] = [
     ]),
     // Not in the spec's route list: where a school registers its self-check machines (SIP2) and API clients.
     screen('/sys/devices', '设备接入', 'Devices', 'UsbOutlined', CRUD),
+    // Not in the spec's route list: the installation's backups (top-level school's administrators only).
+    screen('/sys/backup', '数据备份', 'Backups', 'SaveOutlined', ['add', 'download']),
     screen('/process', '任务列表', 'Export and import tasks', 'CloudDownloadOutlined', ['stop', 'download', 'delete']),
     screen('/update-log', '更新日志管理', 'Release notes', 'HistoryOutlined', CRUD),
     hiddenScreen('/updatelog', '版本更新说明', 'What is new', 'NotificationOutlined'),

@@ -39,6 +39,11 @@ export const SETTINGS = [
     group: 'security',
     screen: 'setting',
   }),
+  // Backups (the installation's top-level school's values apply; modules/backup).
+  def({ key: 'backup.enabled', type: 'boolean', default: true, group: 'backup', screen: 'setting' }),
+  // The hour of the day (school time) the daily backup runs at.
+  def({ key: 'backup.hour', type: 'number', default: 2, group: 'backup', screen: 'setting', min: 0, max: 23 }),
+  def({ key: 'backup.keep', type: 'number', default: 14, group: 'backup', screen: 'setting', min: 1, max: 365 }),
   def({
     key: 'ui.menuVersion',
     type: 'select',

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { P } from '@shuyuan/contracts/common/paths';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { BackupError, readArchive, verifyBackup } from './archive.ts';
+import { listBackups, pruneBackups, scheduledBackup } from './backup.service.ts';
+
+const t = useTestApp();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
+
+async function waitDone(id: number) {
+  for (let i = 0; i < 600; i++) {
+    const r = await t.post(`${P}/Config/GetProgress`, { DataID: id });
+    const s = r.json.data?.State;
+    if (s === 2) return r.json.data;
+    if (s === 3 || s === 4) throw new Error(`backup failed: ${r.json.data.Error}`);
+    await sleep(100);
+  }
+  throw new Error('backup never finished');
+}
+
+async function count(table: string): Promise<number> {
+  const [r] = await rowsOf<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`));
+  return r.n;
+}
+
+describe('backups', () => {
+  it(
+    'backs up the database and the uploaded files on demand, lists it and lets the administrator download it',
+    async () => {
+      const upload = path.join(t.app.config.dataDir, 'files/uploads', String(t.schoolId), 'cover.png');
+      fs.mkdirSync(path.dirname(upload), { recursive: true });
+      fs.writeFileSync(upload, Buffer.from('not really a png'));
+
+      const empty = await t.post(`${P}/Backup/GetBackupList`);
+      expect(empty.json.data).toMatchObject({ List: [], RunningJobId: null });
+
+      const started = await t.post(`${P}/Backup/StartBackup`);
+      expect(started.json.success).toBe(true);
+      const job = await waitDone(started.json.data.DataID);
+      expect(job.OperationType).toBe('backup');
+      expect(job.Progress).toBe(job.DataCount);
+
+      const list = (await t.post(`${P}/Backup/GetBackupList`)).json.data;
+      expect(list.List).toHaveLength(1);
+      const b = list.List[0];
+      expect(b).toMatchObject({ Engine: t.database.kind, Trigger: 'manual', Files: 1 });
+      expect(b.Rows).toBeGreaterThan(0);
+      expect(b.Name).toMatch(/^shuyuan-\d{8}-\d{6}\.tar\.gz$/);
+
+      const file = path.join(t.app.config.backupDir, b.Name);
+      const manifest = await verifyBackup(file);
+      expect(manifest.counts['public.school']).toBe(await count('school'));
+      expect(manifest.counts['public.app_user']).toBe(await count('app_user'));
+      expect(Object.keys(manifest.entries)).toContain(`files/uploads/${t.schoolId}/cover.png`);
+      expect(manifest.migration.count).toBeGreaterThan(0);
+
+      const res = await t.inject({
+        method: 'GET',
+        url: `${P}/Backup/DownloadBackup?Name=${b.Name}`,
+        headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(fs.readFileSync(file))).toBe(true);
+
+      // A second one while the first runs is refused.
+      const a = await t.post(`${P}/Backup/StartBackup`);
+      const again = await t.post(`${P}/Backup/StartBackup`);
+      expect(again.json.success).toBe(false);
+      expect(again.json.msg).toBe('A backup is already running; wait for it to finish');
+      await waitDone(a.json.data.DataID);
+    },
+    120_000 * scale,
+  );
+
+  it('refuses a truncated or damaged backup with a clear message', async () => {
+    const [b] = listBackups(t.app.config.backupDir);
+    const file = path.join(t.app.config.backupDir, b.Name);
+    const bytes = fs.readFileSync(file);
+    const cut = path.join(t.app.config.dataDir, 'cut.tar.gz');
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(verifyBackup(cut)).rejects.toThrow(BackupError);
+    await expect(verifyBackup(cut)).rejects.toThrow(/incomplete or damaged/);
+
+    // Whole gzip, but one uploaded file's bytes changed inside: its checksum tells.
+    const tar = zlib.gunzipSync(bytes);
+    const at = tar.indexOf('not really a png');
+    tar.write('NOT', at);
+    fs.writeFileSync(cut, zlib.gzipSync(tar));
+    await expect(verifyBackup(cut)).rejects.toThrow(/cover\.png does not match its checksum/);
+
+    const names: string[] = [];
+    await readArchive(file, (e) => {
+      names.push(e.name);
+      return null;
+    });
+    expect(names.at(-1)).toBe('manifest.json');
+  });
+
+  it('shows backups only to the administrators of the top-level unit', async () => {
+    const child = await buildSchool(t.db, { parentId: t.schoolId });
+    const childAdmin = await buildUser(t.db, child, { permissions: ['*'] });
+    const r = await t.post(`${P}/Backup/GetBackupList`, {}, { token: childAdmin.token, schoolId: child });
+    expect(r.status).toBe(403);
+    expect(r.json.msg).toContain('top-level unit');
+    const d = await t.get(
+      `${P}/Backup/DownloadBackup`,
+      { Name: listBackups(t.app.config.backupDir)[0].Name },
+      {
+        token: childAdmin.token,
+        schoolId: child,
+      },
+    );
+    expect(d.status).toBe(403);
+
+    const librarian = await buildUser(t.db, t.schoolId, { permissions: ['sys.company'] });
+    expect((await t.post(`${P}/Backup/GetBackupList`, {}, { token: librarian.token })).status).toBe(403);
+    expect((await t.post(`${P}/Backup/StartBackup`, {}, { token: librarian.token })).status).toBe(403);
+  });
+
+  it(
+    'runs the daily backup at the configured hour after the last one and keeps the configured number',
+    async () => {
+      const dir = t.app.config.backupDir;
+      const [last] = listBackups(dir);
+      // Just after a backup: nothing is due.
+      expect(await scheduledBackup(t.app, new Date(Date.parse(last.CreatedAt) + 60_000))).toBeNull();
+      // A day and more later: due.
+      const id = await scheduledBackup(t.app, new Date(Date.parse(last.CreatedAt) + 25 * 3600_000));
+      expect(id).toBeGreaterThan(0);
+      await waitDone(id!);
+      expect(listBackups(dir)[0].Trigger).toBe('schedule');
+
+      expect(listBackups(dir).length).toBe(3);
+      fs.writeFileSync(path.join(dir, 'shuyuan-20200101-000000.tar.gz.partial'), 'left over');
+      expect(pruneBackups(dir, 2)).toHaveLength(1);
+      expect(listBackups(dir).length).toBe(2);
+      expect(fs.readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
+
+      // Turned off in the settings: never due.
+      await t.post(`${P}/Config/SaveSettings`, { screen: 'setting', values: { 'backup.enabled': false } });
+      expect(await scheduledBackup(t.app, new Date(Date.now() + 3 * 86400_000))).toBeNull();
+    },
+    120_000 * scale,
+  );
+});

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../app/pages.ts';
+
+/** The installation's backups (top-level unit administrators). */
+export const pages: PageDef[] = [
+  { path: '/sys/backup', component: lazy(() => import('./backup.page.tsx')), titleKey: 'backup.pages.backup' },
+];
