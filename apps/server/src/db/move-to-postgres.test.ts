@@ -77,48 +77,56 @@ afterAll(async () => {
 });
 
 describe('move to PostgreSQL', () => {
-  it('copies every table exactly, sets the sequences and refuses a database that is not empty', async () => {
-    const url = await scratchDb();
-    const r = await moveToPostgres({ dataDir, url });
-    expect(r.rows).toBeGreaterThan(40);
+  it(
+    'copies every table exactly, sets the sequences and refuses a database that is not empty',
+    async () => {
+      const url = await scratchDb();
+      const r = await moveToPostgres({ dataDir, url });
+      expect(r.rows).toBeGreaterThan(40);
 
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      expect(await fingerprint((q) => c.query(q))).toEqual(want);
-      // New rows continue after the copied ids.
-      const before = await c.query('select max(id)::int as m from app_user');
-      const added = await c.query(
-        `insert into app_user (school_id, account, name, identity) values (1, 'after-move', 'After', 'student') returning id`,
-      );
-      expect(added.rows[0].id).toBeGreaterThan(before.rows[0].m);
-      const applied = await c.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-      expect(applied.rows[0].n).toBeGreaterThan(0);
-    } finally {
-      await c.end();
-    }
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        expect(await fingerprint((q) => c.query(q))).toEqual(want);
+        // New rows continue after the copied ids.
+        const before = await c.query('select max(id)::int as m from app_user');
+        const added = await c.query(
+          `insert into app_user (school_id, account, name, identity) values (1, 'after-move', 'After', 'student') returning id`,
+        );
+        expect(added.rows[0].id).toBeGreaterThan(before.rows[0].m);
+        const applied = await c.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+        expect(applied.rows[0].n).toBeGreaterThan(0);
+      } finally {
+        await c.end();
+      }
 
-    // The server starts on it: the seed finds its school and adds nothing twice.
-    const onPg = await openDatabase({ databaseUrl: url });
-    try {
-      await runMigrations(onPg);
-      const schools = await onPg.db.execute(sql`select count(*)::int as n from school`);
-      expect((schools as any).rows[0].n).toBe(Number(want.school.split(':')[0]));
-    } finally {
-      await onPg.close();
-    }
+      // The server starts on it: the seed finds its school and adds nothing twice.
+      const onPg = await openDatabase({ databaseUrl: url });
+      try {
+        await runMigrations(onPg);
+        const schools = await onPg.db.execute(sql`select count(*)::int as n from school`);
+        expect((schools as any).rows[0].n).toBe(Number(want.school.split(':')[0]));
+      } finally {
+        await onPg.close();
+      }
 
-    await expect(moveToPostgres({ dataDir, url })).rejects.toThrow(/not empty/);
-  }, 300_000 * scale);
+      await expect(moveToPostgres({ dataDir, url })).rejects.toThrow(/not empty/);
+    },
+    300_000 * scale,
+  );
 
-  it('npm run move-to-postgres prints the DATABASE_URL line', async () => {
-    const url = await scratchDb();
-    const run = promisify(execFile);
-    const { stdout } = await run('npm', ['run', '--silent', 'move-to-postgres', '--', url], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    expect(stdout).toContain("every table's row count matches");
-    expect(stdout).toContain(`DATABASE_URL=${url}`);
-  }, 300_000 * scale);
+  it(
+    'npm run move-to-postgres prints the DATABASE_URL line',
+    async () => {
+      const url = await scratchDb();
+      const run = promisify(execFile);
+      const { stdout } = await run('npm', ['run', '--silent', 'move-to-postgres', '--', url], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      expect(stdout).toContain("every table's row count matches");
+      expect(stdout).toContain(`DATABASE_URL=${url}`);
+    },
+    300_000 * scale,
+  );
 });

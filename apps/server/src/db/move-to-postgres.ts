@@ -100,8 +100,8 @@ export async function moveToPostgres(opts: {
         const order = await tablesInOrder(sq);
         const counts: Record<string, number> = {};
         await target.query('begin');
-      // Rows a migration itself inserted are the source's to give (the source ran the same migrations).
-      await tq(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity`);
+        // Rows a migration itself inserted are the source's to give (the source ran the same migrations).
+        await tq(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity`);
         for (const table of order) {
           const cols = await columnsOf(sq, table);
           const list = cols.map(ident).join(', ');
