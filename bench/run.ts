@@ -1,3 +1,4 @@
+import { benchBackOffice } from './backoffice.bench.ts';
 import { benchCirculation } from './circulation.bench.ts';
 import { benchLabels } from './labels.bench.ts';
 import { benchLabelsEndToEnd } from './labels-e2e.bench.ts';
@@ -23,6 +24,7 @@ const all: Record<string, () => Promise<void>> = {
   circulation: async () => benchCirculation(await localPg()),
   start: benchStartTime,
   web: benchWebSize,
+  backoffice: benchBackOffice,
   labels: async () => {
     await benchLabels();
     await benchLabelsEndToEnd();
