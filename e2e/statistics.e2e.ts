@@ -189,4 +189,39 @@ describe('statistics: a term report per class', () => {
     await expect.poll(() => copyRow('LEDG02').isVisible()).toBe(true);
     await shot(s.page, 'statistics-item-register');
   });
+
+  it('a custom query: loans and borrowers per class this term, saved for the school and opened again', async () => {
+    const path = '/statistical-queries';
+    await s.page.goto(`${s.server.url}/library/#${path}`);
+    const screen = view(s.page, path);
+    const dims = screen.getByTestId('query-dimensions');
+    await dims.click();
+    await s.page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(zh('statistics.query.dim.class'), { exact: true })
+      .click();
+    await dims
+      .locator('.ant-select-selection-item')
+      .filter({ hasText: zh('statistics.query.dim.month') })
+      .locator('.ant-select-selection-item-remove')
+      .click();
+    await runForTerm(screen);
+    const row = (name: string) => screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
+    await expect.poll(() => row('统计一班').innerText()).toMatch(/统计一班\s+4\s+2$/);
+    await expect.poll(() => row('统计二班').innerText()).toMatch(/统计二班\s+1\s+1$/);
+    await shot(s.page, 'statistics-query');
+
+    await screen.getByTestId('query-save').click();
+    await s.page.getByTestId('query-name').fill('本学期班级借阅');
+    await s.page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: /OK|确\s*定/ })
+      .click();
+    const result = s.page.locator('.sy-view:visible');
+    await result.getByTestId('query-title').getByText('本学期班级借阅').waitFor();
+    await expect
+      .poll(() => result.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '统计一班' }).innerText())
+      .toMatch(/4\s+2$/);
+    await shot(s.page, 'statistics-query-table');
+  });
 });

@@ -28,7 +28,8 @@ export const reportGroups: Item[] = [
     screen('/inoutstatistic', '出入馆统计', 'Entry and exit statistics', 'InteractionOutlined', VIEWX),
     screen('/counter-statistics', '工作量统计', 'Desk workload statistics', 'CalculatorOutlined', VIEWX),
     screen('/statistical-purchasing', '采购统计', 'Acquisition statistics', 'ShoppingCartOutlined', VIEWX),
-    screen('/statistical-queries', '统计查询', 'Statistical queries', 'FundOutlined', VIEWX),
+    // 'add' / 'delete': the school's saved queries.
+    screen('/statistical-queries', '统计查询', 'Statistical queries', 'FundOutlined', ['add', 'delete', 'export']),
     hiddenScreen('/statistical-querie-table', '统计查询结果', 'Statistical query result', 'TableOutlined', VIEWX),
     screen('/alarm-record', '报警记录', 'Security gate alarms', 'AlertOutlined', VIEWX),
   ]),

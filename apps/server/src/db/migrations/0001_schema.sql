@@ -882,6 +882,15 @@ CREATE TABLE "setting" (
 	CONSTRAINT "setting_school_id_key_pk" PRIMARY KEY("school_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "saved_query" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"definition" jsonb NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "library_standard" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -1135,6 +1144,7 @@ CREATE INDEX "reservation_copy_idx" ON "reservation" USING btree ("copy_id") WHE
 CREATE INDEX "reservation_school_state_idx" ON "reservation" USING btree ("school_id","state","hold_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "school_code_uq" ON "school" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "release_note_school_idx" ON "release_note" USING btree ("school_id","state","published_at");--> statement-breakpoint
+CREATE INDEX "saved_query_school_idx" ON "saved_query" USING btree ("school_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "library_standard_school_level_uq" ON "library_standard" USING btree ("school_id","level");--> statement-breakpoint
 CREATE UNIQUE INDEX "stocktake_item_session_copy_uq" ON "stocktake_item" USING btree ("session_id","copy_id");--> statement-breakpoint
 CREATE INDEX "stocktake_item_copy_idx" ON "stocktake_item" USING btree ("copy_id");--> statement-breakpoint

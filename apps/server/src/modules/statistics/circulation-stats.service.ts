@@ -14,7 +14,7 @@ import { type KeyKind, labels } from './names.ts';
 import { eachDay, eachMonth } from './period.ts';
 
 /** The row key of a dimension; day and month read the time of the event counted (borrowed or returned). */
-function dimension(by: CircDimension, time: PgColumn, tz: string): { key: SQL; joins: Join[]; kind?: KeyKind } {
+export function dimension(by: CircDimension, time: PgColumn, tz: string): { key: SQL; joins: Join[]; kind?: KeyKind } {
   const day = sql`(${time} at time zone ${tz})::date`;
   switch (by) {
     case 'day':

@@ -21,7 +21,18 @@ type Key = string | number | null;
 /** A copy's value: its own price, else its record's. */
 const value = sql<number>`coalesce(sum(coalesce(${copy.unitPriceFen}, ${catalogueRecord.priceFen}, 0)), 0)::bigint`;
 
-/** Held copies (not weeded, lost or suggested) with the item filters, grouped by `key`: titles, copies, value. */
+/** Held copies (not weeded, lost or suggested) with the item filters; joined to their record. */
+export function heldWhere(scope: Scope, f: { locationId?: number; resourceTypeId?: number; classNo?: string }): SQL {
+  return scope.where(
+    copy,
+    notInArray(copy.storeType, GONE_STORES),
+    f.locationId ? eq(copy.locationId, f.locationId) : undefined,
+    f.resourceTypeId ? eq(catalogueRecord.resourceTypeId, f.resourceTypeId) : undefined,
+    f.classNo ? classNoLike(catalogueRecord.classNo, f.classNo) : undefined,
+  );
+}
+
+/** Held copies with the item filters, grouped by `key`: titles, copies, value. */
 async function holdings(
   db: Db,
   scope: Scope,
@@ -37,15 +48,7 @@ async function holdings(
     })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(
-      scope.where(
-        copy,
-        notInArray(copy.storeType, GONE_STORES),
-        f.locationId ? eq(copy.locationId, f.locationId) : undefined,
-        f.resourceTypeId ? eq(catalogueRecord.resourceTypeId, f.resourceTypeId) : undefined,
-        f.classNo ? classNoLike(catalogueRecord.classNo, f.classNo) : undefined,
-      ),
-    )
+    .where(heldWhere(scope, f))
     .groupBy(sql`1`)) as { key: Key; titles: number; copies: number; valueFen: number }[];
 }
 

@@ -1,14 +1,11 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveFile } from '../../platform/files/files.ts';
-import { job } from '../../platform/jobs/job.table.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { weedingRecord } from '../stocktake/stocktake.table.ts';
+import { exportedSheet } from './test-export.ts';
 
 const S = `${P}/Statistics`;
 const at = (s: string) => new Date(`${s}+08:00`);
@@ -245,16 +242,7 @@ describe('accession ledgers against a hand-counted library', () => {
     const ex = await post('ExportLedger', YEAR, 'zh');
     expect(ex.json.success, JSON.stringify(ex.json)).toBe(true);
     expect(ex.json.data.FileName).toMatch(/^总括登记账-\d+\.xlsx$/);
-    let row: typeof job.$inferSelect | undefined;
-    for (let i = 0; i < 100; i++) {
-      [row] = await t.db.select().from(job).where(eq(job.id, ex.json.data.DataID));
-      if (row.state >= 2) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(row!.state).toBe(2);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(resolveFile(t.app, row!.resultFile!)!);
-    const ws = wb.worksheets[0];
+    const ws = await exportedSheet(t, ex.json.data.DataID);
     expect(ws.getRow(1).getCell(1).value).toBe('统计期间: 2026-01-01 ~ 2026-12-31');
     expect(ws.getRow(2).getCell(2).value).toBe('摘要');
     // Empty cells read back as undefined.

@@ -1,13 +1,13 @@
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { ResourceCircData, ResourceCircQuery, ResourceCircRow } from '@shuyuan/contracts/statistics/reports';
-import { eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { heldWhere } from './collection.service.ts';
 import { entry, ratio, reportClock } from './context.ts';
-import { classLetter, classNoLike, fromLoans, type Join, joinsFor, loanWhere } from './loan-source.ts';
+import { classLetter, fromLoans, type Join, joinsFor, loanWhere } from './loan-source.ts';
 import { labels } from './names.ts';
-import { GONE_STORES } from './zero.service.ts';
 
 type Key = string | number | null;
 
@@ -28,15 +28,7 @@ export async function resourceCirc(db: Db, scope: Scope, q: ResourceCircQuery, l
     .select({ key, n: sql<number>`count(*)::int` })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(
-      scope.where(
-        copy,
-        notInArray(copy.storeType, GONE_STORES),
-        q.locationId ? eq(copy.locationId, q.locationId) : undefined,
-        q.resourceTypeId ? eq(catalogueRecord.resourceTypeId, q.resourceTypeId) : undefined,
-        q.classNo ? classNoLike(catalogueRecord.classNo, q.classNo) : undefined,
-      ),
-    )
+    .where(heldWhere(scope, q))
     .groupBy(key)) as { key: Key; n: number }[];
   const lent = (await fromLoans(db, { key, n: sql<number>`count(*)::int` }, joinsFor(q, joins))
     .where(loanWhere(scope, q, range, tz))

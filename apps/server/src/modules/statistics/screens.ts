@@ -30,6 +30,7 @@ import { circulationStats } from './circulation-stats.service.ts';
 import { classReport, collectionStats } from './collection.service.ts';
 import { counterStats } from './counter.service.ts';
 import { LEDGER_SCREENS } from './ledger.screens.ts';
+import { QUERY_SCREEN } from './query.screen.ts';
 import { groupStats } from './group-stats.service.ts';
 import { purchaseStats } from './purchase.service.ts';
 import { board, rank } from './rank.service.ts';
@@ -312,4 +313,5 @@ export const STAT_SCREENS: StatScreen[] = [
     ],
   },
   ...LEDGER_SCREENS,
+  QUERY_SCREEN,
 ];

@@ -1,5 +1,6 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
+import { SaveQuery, SavedQueryId } from '@shuyuan/contracts/statistics/custom-query';
 import { LedgerBatchQuery } from '@shuyuan/contracts/statistics/ledgers';
 import { StandardsQuery, StandardsSave } from '@shuyuan/contracts/statistics/standards';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { route } from '../../platform/route.ts';
 import { drillLoans } from './drill.service.ts';
 import { startSheetExport } from './export.ts';
 import { filterOptions } from './options.service.ts';
+import { deleteQuery, listQueries, runSavedQuery, saveQuery } from './query.service.ts';
 import { ledgerBatches } from './register.service.ts';
 import { type Sheet, STAT_SCREENS } from './screens.ts';
 import { saveStandards, standardsReport } from './standards.service.ts';
@@ -80,6 +82,42 @@ export function statisticsRoutes(app: FastifyInstance): void {
       if (!user || !REGISTER_CODES.some((c) => hasPermission(user, c))) throw forbidden();
       return ledgerBatches(db, scope, body.key);
     },
+  });
+  // Saved custom queries of the school: listed and run from /statistical-queries and its result screen.
+  const QUERY_CODES = ['statistical-queries', 'statistical-querie-table'];
+  const mayQuery = (user: Parameters<typeof hasPermission>[0] | undefined) => {
+    if (!user || !QUERY_CODES.some((c) => hasPermission(user, c))) throw forbidden();
+  };
+  route(app, {
+    url: `${S}/GetQueryList`,
+    access: 'school',
+    handler: ({ db, scope, user }) => {
+      mayQuery(user);
+      return listQueries(db, scope);
+    },
+  });
+  route(app, {
+    url: `${S}/RunSavedQuery`,
+    access: 'school',
+    schema: SavedQueryId,
+    handler: ({ db, scope, user, body, lang }) => {
+      mayQuery(user);
+      return runSavedQuery(db, scope, body.id, lang);
+    },
+  });
+  route(app, {
+    url: `${S}/SaveQuery`,
+    access: 'statistical-queries:add',
+    schema: SaveQuery,
+    audit: 'statistics.query.save',
+    handler: ({ db, scope, body, user }) => saveQuery(db, scope, body, user?.userId ?? null),
+  });
+  route(app, {
+    url: `${S}/DeleteQuery`,
+    access: 'statistical-queries:delete',
+    schema: SavedQueryId,
+    audit: 'statistics.query.delete',
+    handler: ({ db, scope, body }) => deleteQuery(db, scope, body.id),
   });
   // The standards report sits on the collection statistics screen; its figures are edited there.
   route(app, {

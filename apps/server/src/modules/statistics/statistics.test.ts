@@ -1,10 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
-import { resolveFile } from '../../platform/files/files.ts';
-import { job } from '../../platform/jobs/job.table.ts';
+import { exportedSheet } from './test-export.ts';
 import { buildTestLibrary } from './test-library.ts';
 
 const S = `${P}/Statistics`;
@@ -289,17 +286,7 @@ describe('statistics against a hand-counted library', () => {
     const ex = await post('ExportClassBorrow', MARCH);
     expect(ex.json.success, JSON.stringify(ex.json)).toBe(true);
     expect(ex.json.data.FileName).toMatch(/^Class loan statistics-\d+\.xlsx$/);
-    let row: typeof job.$inferSelect | undefined;
-    for (let i = 0; i < 100; i++) {
-      [row] = await t.db.select().from(job).where(eq(job.id, ex.json.data.DataID));
-      if (row.state >= 2) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(row!.state).toBe(2);
-    const file = resolveFile(t.app, row!.resultFile!)!;
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
-    const ws = wb.worksheets[0];
+    const ws = await exportedSheet(t, ex.json.data.DataID);
     expect(ws.getRow(1).getCell(1).value).toBe('Period: 2026-03-01 ~ 2026-03-31');
     expect(ws.getRow(2).getCell(1).value).toBe('Name');
     expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual(['C1', 'G1', 3, 2, '66.67%', 3, 1, 2, '66.67%']);

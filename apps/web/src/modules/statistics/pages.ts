@@ -39,4 +39,14 @@ export const pages: PageDef[] = [
   { path: '/copybatch', component: ledgerScreen('copybatch'), titleKey: 'statistics.pages.copybatch' },
   { path: '/singlemultiple', component: ledgerScreen('singlemultiple'), titleKey: 'statistics.pages.singlemultiple' },
   { path: '/copymultiple', component: ledgerScreen('copymultiple'), titleKey: 'statistics.pages.copymultiple' },
+  {
+    path: '/statistical-queries',
+    component: lazy(() => import('./query.tsx').then((m) => ({ default: m.QueryBuilderScreen }))),
+    titleKey: 'statistics.pages.query',
+  },
+  {
+    path: '/statistical-querie-table',
+    component: lazy(() => import('./query.tsx').then((m) => ({ default: m.QueryTableScreen }))),
+    titleKey: 'statistics.pages.queryTable',
+  },
 ];

@@ -46,8 +46,8 @@ export interface ReportDef {
   drill?: (row: Row, query: Record<string, unknown>) => Record<string, unknown> | null;
   /** A list read page by page (Page/Rows). */
   paged?: boolean;
-  /** Buttons beside export (get the shown rows). */
-  toolbar?: (rows: Row[], selected: Row[]) => ReactNode;
+  /** Buttons beside export (get the shown rows and the query asked). */
+  toolbar?: (rows: Row[], selected: Row[], query: Record<string, unknown> | null) => ReactNode;
   selectable?: boolean;
   /** Whether the query can be asked yet (e.g. a register waits for its batch); false shows an empty table. */
   ready?: (query: Record<string, unknown>) => boolean;
@@ -137,7 +137,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
             <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
               {t('statistics.toolbar.print')}
             </Button>
-            {def.toolbar?.(rows, selected)}
+            {def.toolbar?.(rows, selected, query)}
           </Space>
         </Form.Item>
       </Form>
