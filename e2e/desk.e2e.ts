@@ -40,6 +40,9 @@ const VERIFIED = { account: 'S2026031', name: '郑七', password: 'Reader#2026' 
 const VERIFY_BOOKS = ['VERI0001', 'VERI0002'];
 /** A reader and a copy with an RFID tag, for the AFI the desk writes to the tag (security gate). */
 const TAGGED = { account: 'S2026041', name: '王八', barcode: 'RFID0001', uid: 'E0040150AE2E0001' };
+/** A reader over the limit whose fourth book the librarian lends anyway (override). */
+const OVER = { account: 'S2026051', name: '冯九' };
+const OVER_BOOKS = ['OVER0001', 'OVER0002', 'OVER0003', 'OVER0004'];
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_desk_${randomBytes(4).toString('hex')}`;
@@ -60,6 +63,7 @@ async function sql(url: string, text: string, params: unknown[] = []) {
 
 let server: RunningServer;
 let heldRecordId = 0;
+let deskRoleId = 0;
 let adminCall: (url: string, body: unknown) => Promise<any>;
 let ctx: BrowserContext | undefined;
 let page: Page;
@@ -82,6 +86,7 @@ beforeAll(async () => {
     };
     adminCall = call;
     const role = await call(`${P}/Role/AddRole`, { name: '借还台' });
+    deskRoleId = role.id;
     await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: [...DESK, ...LOSS, ...REVIEW] });
     await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
     for (const r of [READER, BORROWER, HOLDER, OTHER, ...FAST])
@@ -173,6 +178,11 @@ describe('the circulation desk', () => {
     const overLimit = serverText('zh', 'circ.overLimit', { count: 3, max: 3 });
     await refused.filter({ hasText: overLimit }).waitFor();
     await view(page, BORROW).getByTestId('last-refusal').filter({ hasText: overLimit }).waitFor();
+    // The counter counts loans, not the reader's card; without the permission there is no override.
+    await view(page, BORROW)
+      .getByText(zh('circulation.results.counts', { ok: 3, refused: 1 }))
+      .waitFor();
+    expect(await refused.getByTestId('override').count()).toBe(0);
     // The reader panel now lists the three loans.
     await panel.getByText(zh('circulation.reader.borrowedOf', { open: 3, max: 3 })).waitFor();
     for (const b of BOOKS.slice(0, 3)) await panel.locator('.ant-table-row').filter({ hasText: b }).waitFor();
@@ -502,5 +512,63 @@ describe('the circulation desk', () => {
     } finally {
       await adminCall(`${P}/Literature/SaveEditingConfig`, config);
     }
+  });
+
+  it('overrides the loan limit with a reason when the librarian may; the reason is in the operation log', async () => {
+    await adminCall(`${P}/Role/SetRolePermissions`, {
+      id: deskRoleId,
+      permissions: [...DESK, 'surrency.borrow:override', ...LOSS, ...REVIEW],
+    });
+    await adminCall(`${P}/Readers/AddReader`, { ...OVER, identity: 'student' });
+    const rec = await adminCall(`${P}/Literature/AddItemsCatalogueInfo`, { title: '稻草人', author: '叶圣陶' });
+    await adminCall(`${P}/Literature/AddItemsCollectionInfo`, {
+      recordId: rec.id,
+      count: 4,
+      barcodes: OVER_BOOKS,
+      storeType: 2,
+    });
+    // The new permission counts from the next sign-in.
+    await ctx?.close();
+    ctx = await launch('zh-CN');
+    page = await ctx.newPage();
+    await signIn(page, server.url, 'zh', LIBRARIAN.account, `${LIBRARIAN.password}-own`);
+    await page.goto(`${server.url}/library/#${BORROW}`);
+    await scanBox(BORROW, 'desk-scan').waitFor();
+    await scan(BORROW, 'desk-scan', OVER.account);
+    const panel = view(page, BORROW).getByTestId('reader-panel');
+    await panel.getByTestId('reader-name').filter({ hasText: OVER.name }).waitFor();
+    for (const b of OVER_BOOKS) await scan(BORROW, 'desk-scan', b);
+    const line = (st: string, code: string) =>
+      view(page, BORROW).locator(`[data-testid="scan-line"][data-state="${st}"]`).filter({ hasText: code });
+    const refused = line('refused', OVER_BOOKS[3]);
+    await refused.filter({ hasText: serverText('zh', 'circ.overLimit', { count: 3, max: 3 }) }).waitFor();
+    await view(page, BORROW)
+      .getByText(zh('circulation.results.counts', { ok: 3, refused: 1 }))
+      .waitFor();
+
+    await refused.getByTestId('override').click();
+    const dialog = page
+      .locator('.ant-modal')
+      .filter({ hasText: zh('circulation.borrow.overrideTitle', { code: OVER_BOOKS[3] }) });
+    await dialog.getByTestId('override-reason').fill('班级读书会');
+    await shot(page, 'desk-override-reason');
+    await dialog.locator('.ant-btn-dangerous').click();
+    await line('ok', OVER_BOOKS[3])
+      .filter({ hasText: zh('circulation.borrow.overridden', { reason: '班级读书会' }) })
+      .waitFor();
+    await view(page, BORROW)
+      .getByText(zh('circulation.results.counts', { ok: 4, refused: 0 }))
+      .waitFor();
+    await panel.getByText(zh('circulation.reader.borrowedOf', { open: 4, max: 3 })).waitFor();
+    await shot(page, 'desk-override-done');
+    const [log] = await sql(
+      dbUrl(),
+      `select o.detail, u.account from operation_log o join app_user u on u.id = o.user_id
+        where o.action = 'circ.borrow' and o.detail ? 'overrideReason'`,
+    );
+    expect(log).toMatchObject({
+      account: LIBRARIAN.account,
+      detail: { overrideReason: '班级读书会', overridden: ['OVER_LIMIT'] },
+    });
   });
 });

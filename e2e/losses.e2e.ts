@@ -76,10 +76,24 @@ describe('lost books', () => {
 
     await amount.locator('input').fill('25.5');
     await button(card, zh('losses.register.submit')).click();
+    // One click takes no money: the confirmation names the reader and the amount, then registers.
+    const confirm = s.page.getByTestId('loss-confirm');
+    await confirm
+      .getByText(zh('losses.register.confirmReader', { reader: `${READER.name} (${READER.account})` }))
+      .waitFor();
+    await confirm.getByText(zh('losses.register.confirmAmount', { amount: '25.50' }), { exact: false }).waitFor();
+    await s.page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
     const done = toast(s.page, new RegExp(zh('losses.register.done', { orderNo: '(\\S+)' })));
     await done.waitFor();
     orderNo = /([A-Z0-9-]+)$/.exec((await done.textContent())?.trim() ?? '')?.[1] ?? '';
     expect(orderNo).not.toBe('');
+    // A receipt to print: the order, the copy, the reader and the amount.
+    const receipt = s.page.getByTestId('receipt');
+    await receipt.filter({ hasText: orderNo }).filter({ hasText: LOST }).filter({ hasText: '25.50' }).waitFor();
+    await s.page.getByTestId('receipt-print').waitFor();
+    await shot(s.page, 'loss-register-receipt');
+    await button(s.page.locator('.ant-modal').filter({ has: receipt }), zh('kit.receipt.close')).click();
+    await gone(receipt);
     // This session's registrations list it: the reader, 25.50 yuan, not compensated yet.
     const session = screen.locator('.ant-card').filter({ hasText: zh('losses.register.session') });
     const line = session.locator('.ant-table-row').filter({ hasText: orderNo });

@@ -50,6 +50,15 @@ export const CircError = {
 } as const;
 export type CircError = (typeof CircError)[keyof typeof CircError];
 
+/** Refusals a desk with permission `surrency.borrow:override` may set aside, with a reason that is logged. */
+export const OVERRIDABLE_REFUSALS: readonly string[] = [
+  CircError.OVER_LIMIT,
+  CircError.OVERDUE_REFUSED,
+  CircError.NOT_IN_RANGE,
+  CircError.READER_EXPIRED,
+  CircError.RESERVED_FOR_OTHER,
+];
+
 const barcode = z.string().trim().min(1).max(64);
 
 /** P/Circulation/LiteratureCirc: lend copy `barcode` to the reader with card/account `readerBarcode`. */
@@ -58,6 +67,13 @@ export const BorrowBody = z.object({
   barcode,
   /** From P/readers/checkverify, when the school asks readers to verify before lending (circ.borrowVerify). */
   verifyToken: z.string().max(300).optional(),
+  /**
+   * Lend despite a policy refusal (loan limit, overdue, borrowing range, expired card, held for another reader):
+   * needs permission `surrency.borrow:override`; the reason goes to the operation log.
+   */
+  override: z
+    .object({ reason: z.string().trim().min(1, 'circ.override.reasonRequired').max(200, 'validation.tooLong') })
+    .optional(),
 });
 export type BorrowBody = z.infer<typeof BorrowBody>;
 

@@ -35,7 +35,7 @@ export const collectionGroups: Item[] = [
     screen('/inventory-report', '盘点报告', 'Stocktake report', 'FileDoneOutlined', VIEWX),
   ]),
   group('circulation', '流通管理', 'Circulation', 'SyncOutlined', [
-    screen('/surrency/borrow', '借书', 'Check out', 'LogoutOutlined', ['borrow']),
+    screen('/surrency/borrow', '借书', 'Check out', 'LogoutOutlined', ['borrow', 'override']),
     screen('/return', '还书', 'Check in', 'LoginOutlined', ['return']),
     screen('/renew', '续借', 'Renew', 'RedoOutlined', ['renew']),
     screen('/batchborrow', '批量借书', 'Batch check out', 'UploadOutlined', ['borrow', 'import']),

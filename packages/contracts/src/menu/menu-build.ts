@@ -37,6 +37,7 @@ export const VERBS = {
   publish: ['发布', 'Publish'],
   lock: ['锁定', 'Lock'],
   enable: ['启用/停用', 'Enable/disable'],
+  override: ['越过限制借出', 'Override refusals'],
 } as const;
 export type Verb = keyof typeof VERBS;
 

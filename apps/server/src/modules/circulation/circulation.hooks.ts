@@ -31,6 +31,8 @@ export interface BorrowContext {
   /** The resource type of the copy's record. */
   resourceTypeId: number | null;
   operatorId: number | null;
+  /** The desk overrides policy refusals (circulation.service OVERRIDABLE): a check may set its refusal aside. */
+  override?: boolean;
 }
 
 /**
@@ -38,7 +40,11 @@ export interface BorrowContext {
  * refuse. A copy in state 'reserved' (on the hold shelf) lends only when some check answers
  * `{ reservedForReader: true }` (this reader holds it); otherwise the desk refuses with RESERVED_FOR_OTHER.
  */
-export type BorrowCheck = (ctx: BorrowContext) => Promise<{ reservedForReader?: boolean } | undefined>;
+export type BorrowCheck = (
+  ctx: BorrowContext,
+) => Promise<
+  { reservedForReader?: boolean /** A refusal code set aside under `override`. */; overridden?: string } | undefined
+>;
 
 /** Runs after the loan is written (e.g. mark the reader's reservation fulfilled). */
 export type BorrowDone = (ctx: BorrowContext & { loanId: number; dueDate: string }) => Promise<void>;
@@ -91,10 +97,15 @@ export const registerReturnHook = (fn: ReturnHook): void => void returnHooks.pus
 export const registerRenewCheck = (fn: RenewCheck): void => void renewChecks.push(fn);
 
 /** All borrow checks; true when one of them says the (reserved) copy is held for this reader. */
-export async function runBorrowChecks(ctx: BorrowContext): Promise<boolean> {
+export async function runBorrowChecks(ctx: BorrowContext): Promise<{ holder: boolean; overridden: string[] }> {
   let holder = false;
-  for (const fn of borrowChecks) if ((await fn(ctx))?.reservedForReader) holder = true;
-  return holder;
+  const overridden: string[] = [];
+  for (const fn of borrowChecks) {
+    const r = await fn(ctx);
+    if (r?.reservedForReader) holder = true;
+    if (r?.overridden) overridden.push(r.overridden);
+  }
+  return { holder, overridden };
 }
 
 export async function runBorrowDone(ctx: BorrowContext & { loanId: number; dueDate: string }): Promise<void> {

@@ -58,6 +58,7 @@ registerMessages({
     zh: '馆藏 {{barcode}} 不在该读者的借阅范围内',
     en: "The copy {{barcode}} is outside this reader's borrowing range",
   },
+  'circ.override.reasonRequired': { zh: '请填写越过限制借出的原因', en: 'Give the reason for the override' },
   'circ.loanOfOther': {
     zh: '馆藏 {{barcode}} 借给了其他读者，不能为此读者续借',
     en: 'The copy {{barcode}} is on loan to another reader',

@@ -36,16 +36,25 @@ export function circulationRoutes(app: FastifyInstance): void {
       audit: 'circ.borrow',
       keepsCallers: true,
       summary: c.summary,
-      handler: ({ db, scope, body, user, audit }) =>
-        borrowItem(db, scope, {
+      handler: async ({ db, scope, body, user, audit, auditDetail }) => {
+        // An override needs its own permission; its reason and what it set aside go to the operation log.
+        if (body.override && !(user && hasPermission(user, `${BORROW}:override`))) throw forbidden();
+        if (body.override) auditDetail.overrideReason = body.override.reason;
+        const done = await borrowItem(db, scope, {
           readerBarcode: body.readerBarcode,
           barcode: body.barcode,
           operatorId: user?.userId ?? null,
           via: 'desk',
           verify: { token: body.verifyToken },
-          audit,
+          override: !!body.override,
+          audit: async (tx, overridden) => {
+            if (body.override) auditDetail.overridden = overridden;
+            return audit(tx);
+          },
           after: c.panel,
-        }),
+        });
+        return done;
+      },
     });
   }
   const byBarcode = [

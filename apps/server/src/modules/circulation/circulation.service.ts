@@ -1,5 +1,5 @@
 import { CircState, canTransition } from '@shuyuan/contracts/catalogue/copy-state';
-import { CircError, type LoanVia, OverdueMode } from '@shuyuan/contracts/circulation/loan';
+import { CircError, type LoanVia, OVERRIDABLE_REFUSALS, OverdueMode } from '@shuyuan/contracts/circulation/loan';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
@@ -42,9 +42,18 @@ export interface BorrowInput {
    * verification of this reader (else VERIFY_FAILED). Absent: no verification (batch, SIP2 — its own password).
    */
   verify?: { token?: string };
-  /** The caller's operation-log row, written in the loan's transaction. */
-  audit?: (tx: Tx) => Promise<void>;
+  /**
+   * The desk overrides the reader's policy refusals (OVERRIDABLE: limit, overdue, range, expired card, held for
+   * another reader): the loan is made and the answer's `overridden` lists what was set aside. The route checks
+   * the permission (surrency.borrow:override) and logs the reason; the copy must still be lendable.
+   */
+  override?: boolean;
+  /** The caller's operation-log row, written in the loan's transaction (with the refusals overridden). */
+  audit?: (tx: Tx, overridden: string[]) => Promise<void>;
 }
+
+/** Refusals a desk with the override permission may set aside (with a reason that is logged). */
+export const OVERRIDABLE: ReadonlySet<string> = new Set(OVERRIDABLE_REFUSALS);
 
 /**
  * What a desk command answers beside its result, read in the command's transaction after its write (the desk's
@@ -118,9 +127,19 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
         throw fail(CircError.VERIFY_FAILED, 'circ.verify.required');
     }
     const offline = input.offline;
+    const overridden: string[] = [];
+    /** A policy refusal: set aside (and listed) when the desk overrides it, else thrown. */
+    const refuse = (code: CircError, key: string, params?: Record<string, unknown>) => {
+      if (input.override && OVERRIDABLE.has(code)) overridden.push(code);
+      else throw fail(code, key, params);
+    };
     if (!offline && input.readerId === undefined && !readerCardUsable(reader))
       throw fail(CircError.CARD_LOST, 'circ.cardLost');
-    if (!offline) checkReaderValid(reader, today);
+    if (!offline) {
+      if (reader.state === 1 && reader.validUntil && reader.validUntil < today)
+        refuse(CircError.READER_EXPIRED, 'circ.readerExpired', { date: reader.validUntil });
+      else checkReaderValid(reader, today);
+    }
     const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {
@@ -139,8 +158,11 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       copy: c,
       resourceTypeId,
       operatorId: input.operatorId,
+      override: !!input.override,
     };
-    const isHolder = await runBorrowChecks(ctx);
+    const checks = await runBorrowChecks(ctx);
+    const isHolder = checks.holder;
+    overridden.push(...checks.overridden);
     if (state === CircState.RESERVED && !isHolder) {
       throw fail(CircError.RESERVED_FOR_OTHER, 'circ.reservedForOther', { barcode: c.barcode });
     }
@@ -157,7 +179,7 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       locationId: c.locationId,
     };
     if (!offline && !rangeAllows(pickRange(await config.get(BORROW_RANGES), subject), subject)) {
-      throw fail(CircError.NOT_IN_RANGE, 'circ.notInRange', { barcode: c.barcode });
+      refuse(CircError.NOT_IN_RANGE, 'circ.notInRange', { barcode: c.barcode });
     }
     const rule = pickRule(rules, subject);
     // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
@@ -165,10 +187,10 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
     const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
     const blocking = overdueBlocking(mode, rule, counts);
     if (!offline && blocking > 0) {
-      throw fail(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: blocking });
+      refuse(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: blocking });
     }
     if (!offline && counts.open >= rule.maxLoans) {
-      throw fail(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });
+      refuse(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });
     }
     const dueDate = offline?.dueDate ?? dueDateIn(closed, today, rule.loanDays);
     const loanId = await writeLoan(tx, scope, c, {
@@ -178,7 +200,7 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       via: input.via,
     });
     await runBorrowDone({ ...ctx, loanId, dueDate });
-    await input.audit?.(tx);
+    await input.audit?.(tx, overridden);
     // The counts over all loans, as they are now (the new loan is not overdue).
     const countsNow = perType ? undefined : { ...counts, open: counts.open + 1 };
     const panel = await input.after?.(tx, { scope, config, today, closed, reader, counts: countsNow });
@@ -192,6 +214,8 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       reader: { id: reader.id, account: reader.account, name: reader.name },
       openLoans: counts.open + 1,
       maxLoans: rule.maxLoans,
+      /** The refusals the desk overrode for this loan (empty without an override). */
+      overridden,
       /** What the desk's RFID reader writes to the tag now (security AFI 'lent'). */
       afiWrite: await afiToWrite(config, c.rfid, 'lent'),
     };

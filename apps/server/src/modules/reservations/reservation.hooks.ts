@@ -67,11 +67,20 @@ export function registerReservationHooks(): void {
     return { hold };
   });
 
-  registerBorrowCheck(async ({ tx, scope, reader, copy: c }) => {
+  registerBorrowCheck(async ({ tx, scope, reader, copy: c, override }) => {
     if (c.circState !== CircState.RESERVED) return undefined;
     const hold = await holdOf(tx, scope, c.id);
     if (!hold) return undefined;
     if (hold.readerId === reader.id) return { reservedForReader: true };
+    if (override) {
+      // The desk lends the held copy to someone else anyway: the holder waits again, first in the queue
+      // (their reservation keeps its place); a copy-level reservation keeps waiting for this very copy.
+      await tx
+        .update(reservation)
+        .set({ state: 'waiting', copyId: hold.copyLevel ? hold.copyId : null, holdUntil: null, readyAt: null })
+        .where(eq(reservation.id, hold.id));
+      return { reservedForReader: true, overridden: ReservationError.RESERVED_FOR_OTHER };
+    }
     throw fail(ReservationError.RESERVED_FOR_OTHER, 'reservations.reservedForOther', {
       barcode: c.barcode,
       until: hold.holdUntil ?? '',

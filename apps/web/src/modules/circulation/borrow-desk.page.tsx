@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Col, Input, Modal, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { OVERRIDABLE_REFUSALS } from '@shuyuan/contracts/circulation/loan';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
@@ -43,7 +44,12 @@ export default function BorrowDeskPage() {
     done: (token: string) => void;
     cancel: () => void;
   } | null>(null);
-  const { lines, add, settle, clear } = useScanLines<BorrowStep<ScannedReader, BorrowDone>>();
+  const { lines, add, settle, replace, clear } = useScanLines<BorrowStep<ScannedReader, BorrowDone>>();
+  const canOverride = usePermission('surrency.borrow:override');
+  /** Refused loans a librarian with the override permission may make anyway: the refusal → what was asked. */
+  const [overridable] = useState(() => new WeakMap<object, Attempt>());
+  /** The refused line being overridden (the reason modal is open while this is set). */
+  const [overriding, setOverriding] = useState<{ id: number; attempt: Attempt; refusal: string } | null>(null);
   const [pending, setPending] = useState<string[]>([]);
   const tRef = useRef(t);
   tRef.current = t;
@@ -61,9 +67,15 @@ export default function BorrowDeskPage() {
             return { ...r, panel: p };
           },
           borrow: async (account, code, token) => {
-            const { panel: after, ...done } = await deskApi.borrow(account, code, token);
-            setPanel(after);
-            return { ...done, afiFailed: !(await writeAfi(done.afiWrite)) };
+            try {
+              const { panel: after, ...done } = await deskApi.borrow(account, code, token);
+              setPanel(after);
+              return { ...done, afiFailed: !(await writeAfi(done.afiWrite)) };
+            } catch (e) {
+              if (OVERRIDABLE_REFUSALS.includes(errorCodeOf(e)) && e instanceof Object)
+                overridable.set(e, { account, code, token });
+              throw e;
+            }
           },
           isNotCopy: (e) => errorCodeOf(e) === 'COPY_NOT_FOUND',
           verify: async (r) =>
@@ -91,6 +103,7 @@ export default function BorrowDeskPage() {
               ? {
                   title: v.reader.name,
                   detail: tRef.current('circulation.borrow.readerLine', { account: v.reader.account }),
+                  counted: false,
                 }
               : {
                   title: v.loan.title,
@@ -157,10 +170,51 @@ export default function BorrowDeskPage() {
       {reader && (
         <ReaderPanel reader={reader} limit={panel?.limit ?? null} loans={panel?.loans ?? []} holds={panel?.holds} />
       )}
-      <ScanResults title={t('circulation.borrow.results')} lines={lines} onClear={clear} />
+      <ScanResults
+        title={t('circulation.borrow.results')}
+        lines={lines}
+        onClear={clear}
+        action={(l) => {
+          const attempt = l.error instanceof Object ? overridable.get(l.error) : undefined;
+          if (!canOverride || !attempt) return null;
+          return (
+            <Button
+              size="small"
+              danger
+              data-testid="override"
+              onClick={() => setOverriding({ id: l.id, attempt, refusal: l.message ?? '' })}
+            >
+              {t('circulation.borrow.override')}
+            </Button>
+          );
+        }}
+      />
+      {overriding && (
+        <OverrideModal
+          attempt={overriding.attempt}
+          refusal={overriding.refusal}
+          onDone={(done, reason) => {
+            beep(true);
+            setPanel(done.panel);
+            replace(overriding.id, {
+              state: 'ok',
+              title: done.title,
+              detail: t('circulation.borrow.lent', { name: done.reader.name, due: done.dueDate }),
+              notice: (
+                <Typography.Text type="warning">{t('circulation.borrow.overridden', { reason })}</Typography.Text>
+              ),
+            });
+            setOverriding(null);
+            scan.current?.focus();
+          }}
+          onCancel={() => {
+            setOverriding(null);
+            scan.current?.focus();
+          }}
+        />
+      )}
       {verifying && (
         <VerifyModal
-          open
           reader={verifying.reader}
           onDone={(token) => {
             verifying.done(token);
@@ -178,30 +232,43 @@ export default function BorrowDeskPage() {
   );
 }
 
-/** The reader types their own password; the token lets this desk lend to them for 30 minutes. */
-function VerifyModal({
-  open,
-  reader,
-  onDone,
+/** A refused loan: the reader, the copy scanned, and the reader's verification token. */
+interface Attempt {
+  account: string;
+  code: string;
+  token: string | undefined;
+}
+
+/**
+ * A desk modal that asks for one value (a password, a reason) and runs a server call with it: busy while it runs,
+ * the refusal shown in the modal (with the desk's buzz) so the librarian can correct and try again.
+ */
+function AskModal({
+  title,
+  okText,
+  danger,
+  hint,
+  field,
+  run,
   onCancel,
 }: {
-  open: boolean;
-  reader: DeskReader;
-  onDone: (token: string) => void;
+  title: string;
+  okText: string;
+  danger?: boolean;
+  hint: string;
+  field: (value: string, set: (v: string) => void, submit: () => void) => ReactNode;
+  /** Runs with the value; returns an error text to show instead of running (e.g. a value required). */
+  run: (value: string) => Promise<string | undefined>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
+  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!password) return;
     setBusy(true);
     try {
-      const v = await deskApi.checkVerify(reader.account, password);
-      setPassword('');
-      setError(null);
-      onDone(v.verifyToken);
+      const problem = await run(value);
+      setError(problem ?? null);
     } catch (e) {
       beep(false);
       setError(errorText(e));
@@ -211,25 +278,98 @@ function VerifyModal({
   };
   return (
     <Modal
-      open={open}
-      title={t('circulation.verify.title', { name: reader.name })}
-      okText={t('circulation.verify.ok')}
+      open
+      title={title}
+      okText={okText}
+      okButtonProps={danger ? { danger: true } : undefined}
       confirmLoading={busy}
       onOk={submit}
       onCancel={onCancel}
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text>{t('circulation.verify.hint')}</Typography.Text>
-        <Input.Password
-          autoFocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          onPressEnter={submit}
-          placeholder={t('circulation.verify.password')}
-        />
+        <Typography.Text>{hint}</Typography.Text>
+        {field(value, setValue, () => void submit())}
         {error && <Alert type="error" showIcon message={error} />}
       </Space>
     </Modal>
+  );
+}
+
+/** Lends a refused copy anyway: the librarian gives the reason, which the operation log keeps. */
+function OverrideModal({
+  attempt,
+  refusal,
+  onDone,
+  onCancel,
+}: {
+  attempt: Attempt;
+  refusal: string;
+  onDone: (done: BorrowDone & { panel: ReaderPanelData }, reason: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AskModal
+      title={t('circulation.borrow.overrideTitle', { code: attempt.code })}
+      okText={t('circulation.borrow.overrideOk')}
+      danger
+      hint={t('circulation.borrow.overrideHelp', { refusal })}
+      onCancel={onCancel}
+      field={(value, set) => (
+        <Input.TextArea
+          autoFocus
+          data-testid="override-reason"
+          maxLength={200}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          placeholder={t('circulation.borrow.overrideReason')}
+        />
+      )}
+      run={async (value) => {
+        const why = value.trim();
+        if (!why) return t('circulation.borrow.overrideReasonRequired');
+        const done = await deskApi.borrow(attempt.account, attempt.code, attempt.token, why);
+        void writeAfi(done.afiWrite);
+        onDone(done, why);
+        return undefined;
+      }}
+    />
+  );
+}
+
+/** The reader types their own password; the token lets this desk lend to them for 30 minutes. */
+function VerifyModal({
+  reader,
+  onDone,
+  onCancel,
+}: {
+  reader: DeskReader;
+  onDone: (token: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AskModal
+      title={t('circulation.verify.title', { name: reader.name })}
+      okText={t('circulation.verify.ok')}
+      hint={t('circulation.verify.hint')}
+      onCancel={onCancel}
+      field={(value, set, submit) => (
+        <Input.Password
+          autoFocus
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          onPressEnter={submit}
+          placeholder={t('circulation.verify.password')}
+        />
+      )}
+      run={async (password) => {
+        if (!password) return undefined;
+        const v = await deskApi.checkVerify(reader.account, password);
+        onDone(v.verifyToken);
+        return undefined;
+      }}
+    />
   );
 }

@@ -64,6 +64,8 @@ export interface BorrowDone {
   reader: { id: number; account: string; name: string };
   openLoans: number;
   maxLoans: number;
+  /** Refusals the desk overrode for this loan. */
+  overridden?: string[];
 }
 
 /** A copy waiting on the hold shelf for the reader at the desk. */
@@ -125,10 +127,10 @@ export const deskApi = {
   checkVerify: (readerBarcode: string, password: string) =>
     api.post<VerifyAnswer>(`${P}/readers/checkverify`, { readerBarcode, password }, quiet),
   /** A copy scan at the lending desk: the loan, with the reader's panel as it is after it. */
-  borrow: (readerBarcode: string, barcode: string, verifyToken?: string) =>
+  borrow: (readerBarcode: string, barcode: string, verifyToken?: string, overrideReason?: string) =>
     api.post<BorrowDone & { panel: ReaderPanelData }>(
       `${P}/Circulation/DeskBorrow`,
-      { readerBarcode, barcode, verifyToken },
+      { readerBarcode, barcode, verifyToken, override: overrideReason ? { reason: overrideReason } : undefined },
       quiet,
     ),
   /** A return, with the reader's other open loans. */

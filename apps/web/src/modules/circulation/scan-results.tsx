@@ -15,6 +15,10 @@ export interface ScanLine {
   detail?: ReactNode;
   notice?: ReactNode;
   message?: string;
+  /** The refusal itself (refused lines), for a follow-up such as an override. */
+  error?: unknown;
+  /** False for lines that are no loan or return (a reader's card at the lending desk): not in the counts. */
+  counted?: boolean;
 }
 
 /**
@@ -34,12 +38,16 @@ export function useScanLines<R>() {
           ? l
           : o.ok
             ? { ...l, state: 'ok', ...describe(o.value) }
-            : { ...l, state: 'refused', message: errorText(o.error) },
+            : { ...l, state: 'refused', message: errorText(o.error), error: o.error },
       ),
     );
   }, []);
+  /** Rewrites one line (a refused loan made after all by an override). */
+  const replace = useCallback((id: number, line: Partial<ScanLine>) => {
+    setLines((ls) => ls.map((l) => (l.id === id ? { ...l, error: undefined, message: undefined, ...line } : l)));
+  }, []);
   const clear = useCallback(() => setLines([]), []);
-  return { lines, add, settle, clear };
+  return { lines, add, settle, replace, clear };
 }
 
 const ICON = {
@@ -48,12 +56,26 @@ const ICON = {
   refused: <CloseCircleFilled style={{ color: '#ff4d4f', fontSize: 18 }} />,
 };
 
-/** The session's lines; the latest refusal is repeated on top in red so nobody misses it. */
-export function ScanResults({ lines, onClear, title }: { lines: ScanLine[]; onClear: () => void; title: string }) {
+/**
+ * The session's lines; the latest refusal is repeated on top in red so nobody misses it. `action` adds a control
+ * to a refused line (the lending desk's override). The counts leave out lines that are no loan (reader cards).
+ */
+export function ScanResults({
+  lines,
+  onClear,
+  title,
+  action,
+}: {
+  lines: ScanLine[];
+  onClear: () => void;
+  title: string;
+  action?: (line: ScanLine) => ReactNode;
+}) {
   const { t } = useTranslation();
   const latest = lines.find((l) => l.state !== 'pending');
-  const ok = lines.filter((l) => l.state === 'ok').length;
-  const refused = lines.filter((l) => l.state === 'refused').length;
+  const counted = lines.filter((l) => l.counted !== false);
+  const ok = counted.filter((l) => l.state === 'ok').length;
+  const refused = counted.filter((l) => l.state === 'refused').length;
   return (
     <Card
       size="small"
@@ -98,6 +120,7 @@ export function ScanResults({ lines, onClear, title }: { lines: ScanLine[]; onCl
                   )}
                 </Space>
                 {l.state === 'refused' && <Typography.Text type="danger">{l.message}</Typography.Text>}
+                {l.state === 'refused' && action?.(l)}
                 {l.detail}
                 {l.notice}
               </Space>

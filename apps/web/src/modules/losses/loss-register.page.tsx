@@ -2,6 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { PAY_METHODS } from '@shuyuan/contracts/losses/loss';
 import {
   Alert,
+  App,
   Button,
   Card,
   Checkbox,
@@ -20,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { ApiError, api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
+import { type ReceiptData, ReceiptModal } from '../../kit/Receipt.tsx';
 import { ScanInput, type ScanInputHandle } from '../circulation/scan-input.tsx';
 import { yuan } from './loss-fields.tsx';
 
@@ -55,6 +57,9 @@ export default function LossRegisterPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const scan = useRef<ScanInputHandle>(null);
+  const { modal } = App.useApp();
+  /** The receipt of the last registration, shown (and printable) until closed. */
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
 
   const lookup = async (barcode: string) => {
     setInfo(null);
@@ -77,9 +82,36 @@ export default function LossRegisterPage() {
     if (fromLink) void lookup(fromLink).catch(() => undefined);
   }, [fromLink]);
 
-  const submit = async () => {
+  /** Asks before registering: the copy, who owes, how much and whether it is paid now. */
+  const confirm = async () => {
     if (!info) return;
     const v = await form.validateFields();
+    const fen = Math.round(Number(v.amount) * 100);
+    const reader = info.loan ? `${info.loan.readerName} (${info.loan.readerAccount})` : v.readerBarcode || '';
+    modal.confirm({
+      title: t('losses.register.confirmTitle', { barcode: info.barcode }),
+      content: (
+        <Space direction="vertical" size={0} data-testid="loss-confirm">
+          <Typography.Text strong>{info.title}</Typography.Text>
+          <Typography.Text>
+            {reader ? t('losses.register.confirmReader', { reader }) : t('losses.register.confirmNobody')}
+          </Typography.Text>
+          <Typography.Text>
+            {t('losses.register.confirmAmount', { amount: yuan(fen) })},{' '}
+            {v.paid
+              ? t('losses.register.confirmPaid', { method: t(`losses.pay.${v.payMethod}`) })
+              : t('losses.register.confirmUnpaid')}
+          </Typography.Text>
+        </Space>
+      ),
+      okText: t('losses.register.submit'),
+      okButtonProps: { danger: true },
+      onOk: () => submit(v),
+    });
+  };
+
+  const submit = async (v: Record<string, any>) => {
+    if (!info) return;
     setBusy(true);
     try {
       const r = await api.post<{ orderNo: string; state: string }>(`${P}/Loss/RegisterLoss`, {
@@ -91,6 +123,20 @@ export default function LossRegisterPage() {
         note: v.note ?? '',
       });
       notify.success(t('losses.register.done', { orderNo: r.orderNo }));
+      const fen = Math.round(Number(v.amount) * 100);
+      const reader = info.loan ? `${info.loan.readerName} (${info.loan.readerAccount})` : (v.readerBarcode ?? '');
+      setReceipt({
+        title: t('losses.register.receiptTitle'),
+        lines: [
+          [t('losses.col.orderNo'), r.orderNo],
+          [t('losses.col.barcode'), info.barcode],
+          [t('losses.col.title'), info.title],
+          [t('losses.col.reader'), reader || '—'],
+          [t('losses.col.compensation'), yuan(fen)],
+          [t('losses.col.state'), t(`losses.state.${r.state}`)],
+          ...(v.paid ? [[t('losses.col.payMethod'), t(`losses.pay.${v.payMethod}`)] as [string, string]] : []),
+        ],
+      });
       setDone((d) => [
         {
           orderNo: r.orderNo,
@@ -146,7 +192,7 @@ export default function LossRegisterPage() {
           {info.circState === 'lost' ? (
             <Alert type="warning" showIcon message={t('losses.register.alreadyLost')} />
           ) : (
-            <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={submit}>
+            <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={confirm}>
               <Form.Item
                 name="amount"
                 label={t('losses.register.amount')}
@@ -202,6 +248,13 @@ export default function LossRegisterPage() {
           )}
         </Card>
       )}
+      <ReceiptModal
+        receipt={receipt}
+        onClose={() => {
+          setReceipt(null);
+          scan.current?.focus();
+        }}
+      />
       {done.length > 0 && (
         <Card title={t('losses.register.session')}>
           <Table<Registered>

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import dayjs from 'dayjs';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,6 +132,17 @@ export default function ReadersPage() {
           inSearch: true,
           span: 12,
           default: 1,
+          // An enabled reader whose card is past its valid-until cannot borrow: say "expired", not "enabled".
+          render: (v: number, r: ReaderDto) =>
+            v !== 1 ? (
+              <Tag>{t('kit.state.off')}</Tag>
+            ) : r.validUntil && r.validUntil < dayjs().format('YYYY-MM-DD') ? (
+              <Tag color="orange" data-testid="reader-expired">
+                {t('readers.reader.expired')}
+              </Tag>
+            ) : (
+              <Tag color="green">{t('kit.state.on')}</Tag>
+            ),
         },
         {
           name: 'cardLost',
