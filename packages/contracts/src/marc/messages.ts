@@ -47,4 +47,12 @@ export const MARC_WARNING_TEXT: Record<MarcWarningCode, { zh: string; en: string
     en: 'Some MARC-8 characters have no Unicode equivalent and became �',
   },
   JUNK_SKIPPED: { zh: '记录之间的多余字节已跳过', en: 'Stray bytes between records were skipped' },
+  LENGTHS_IN_CHARACTERS: {
+    zh: '头标区和目次区的长度按字符而非字节计算，已按字符读取',
+    en: 'The leader and directory count characters instead of bytes; read by characters',
+  },
+  CHARSET_MARC8_DETECTED: {
+    zh: '记录声明为 UTF-8，但数据是 MARC-8，已按 MARC-8 读取',
+    en: 'The record says UTF-8 but its data is MARC-8; read as MARC-8',
+  },
 };

@@ -57,6 +57,8 @@ export const MarcWarningCode = z.enum([
   'CHARSET_ASSUMED_GB18030', // a UNIMARC record in GBK/GB18030, as most Chinese CNMARC files are
   'MARC8_UNMAPPED', // a MARC-8 code with no Unicode equivalent became U+FFFD
   'JUNK_SKIPPED', // bytes between records (EOF marks, NULs, newlines) ignored
+  'LENGTHS_IN_CHARACTERS', // leader and directory lengths count characters, not bytes: read by characters
+  'CHARSET_MARC8_DETECTED', // leader/9 says UTF-8 but the data carries MARC-8 escapes: decoded as MARC-8
 ]);
 export type MarcWarningCode = z.infer<typeof MarcWarningCode>;
 

@@ -2,10 +2,22 @@
 export const UPLOAD_IMAGE_EXT = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp'] as const;
 export const UPLOAD_SHEET_EXT = ['.xlsx', '.xls', '.csv'] as const;
 /** Data files only through the chunked upload (MARC, archives, PDF). */
-export const UPLOAD_DATA_EXT = ['.mrc', '.iso', '.marc', '.xml', '.zip', '.pdf', '.txt', '.tsv', '.json'] as const;
+export const UPLOAD_DATA_EXT = [
+  '.mrc',
+  '.iso',
+  '.marc',
+  '.dat',
+  '.usmarc',
+  '.xml',
+  '.zip',
+  '.pdf',
+  '.txt',
+  '.tsv',
+  '.json',
+] as const;
 export const UPLOAD_IMAGE_MAX = 5 * 1024 * 1024;
 export const UPLOAD_SHEET_MAX = 20 * 1024 * 1024;
-export const UPLOAD_CHUNKED_MAX = 200 * 1024 * 1024;
+export const UPLOAD_CHUNKED_MAX = 512 * 1024 * 1024;
 export const UPLOAD_CHUNK_MAX = 5 * 1024 * 1024;
 export const UPLOAD_CHUNKS_MAX = 200;
 

@@ -74,3 +74,30 @@ describe('search finds what a reader types (issue 14 §1)', () => {
     expect(await reindexStaleRecords(t.db)).toBe(0);
   });
 });
+
+describe('import a cataloguer trusts (issue 14 §2)', () => {
+  const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+
+  it("reports what it refused and what it flagged, in the starter's language", async () => {
+    const report = await importMarcAs(t, null, fixture('import-cases.mrc'), { createCopies: false });
+    expect(report.total).toBeGreaterThanOrEqual(2);
+    const failed = report.List.find((r) => r.status === 'failed');
+    expect(failed?.reason).toMatch(/Not a bibliographic record/);
+    const flagged = report.List.find((r) => r.title === '城南旧事');
+    expect(flagged?.reason).toMatch(/looks garbled/);
+    const [volumes] = await t.db
+      .select({ pages: catalogueRecord.pages, pubYear: catalogueRecord.pubYear })
+      .from(catalogueRecord)
+      .where(eq(catalogueRecord.title, '三卷本'));
+    expect(volumes).toEqual({ pages: null, pubYear: 1975 });
+  });
+
+  it('accepts .usmarc and .dat files and recovers their records with a warning', async () => {
+    const chars = await importMarcAs(t, null, fixture('character-lengths.usmarc'), { createCopies: false }, 'zh');
+    expect(chars.List.map((r) => r.reason).join()).toMatch(/按字符读取/);
+    const marc8 = await importMarcAs(t, null, fixture('marc8-labelled-utf8.dat'), { createCopies: false });
+    expect(marc8.List.map((r) => r.reason).join()).toMatch(/read as MARC-8/);
+    expect(await titles('林海音小说')).toEqual(['城南旧事 : 林海音小说', '城南旧事 : 林海音小说选']);
+    expect(await titles('城南旧事', 'title')).toContain('城南旧事');
+  });
+});

@@ -9,6 +9,18 @@ const field = (tag: string, ind: string, ...pairs: [string, string | null | unde
   return subfields.length ? { tag, ind1: ind[0], ind2: ind[1], subfields } : null;
 };
 
+/**
+ * "林海音 著", "张三 主编", "李四 等编": the name and its role (relator term, MARC21 100 $e), which a
+ * catalogue author field often carries after a space.
+ */
+export function splitRole(author: string): [string, string | null] {
+  const m =
+    /^(.*\S)\s+((?:等)?(?:主编|编著|编译|编写|编绘|改编|选编|原著|口述|整理|校注|著|编|译|绘|撰|辑|注|画|摄))$/u.exec(
+      author.trim(),
+    );
+  return m ? [m[1], m[2]] : [author, null];
+}
+
 /** ISO 639-2 codes are three letters; anything else in 008 would be a lie. */
 const lang3 = (l: string) => (/^[a-z]{3}$/.test(l) ? l : 'und');
 
@@ -25,7 +37,7 @@ export function buildMarc21(r: RecordRow): MarcRecord {
     field('020', '  ', ['a', r.isbn], ['c', price]),
     field('022', '  ', ['a', r.issn]),
     field('084', '  ', ['a', r.classNo], ['b', r.bookNo], ['2', r.classNo ? 'clc' : null]),
-    field('100', '1 ', ['a', r.author]),
+    field('100', '1 ', ['a', splitRole(r.author)[0]], ['e', splitRole(r.author)[1]]),
     field('245', `${r.author ? '1' : '0'}0`, ['a', r.title]),
     field('246', '31', ['a', r.parallelTitle]),
     field('250', '  ', ['a', r.edition]),

@@ -13,17 +13,27 @@ export type Converted = { ok: true; row: RecordCreate; warnings: Msg[] } | { ok:
 // Over-long values are cut to the record's limits rather than refusing the record: the full text stays in
 // the stored MARC, and a 5,001-character summary should not cost a librarian the book.
 const cut = (v: string | null, max: number) => (v ?? '').slice(0, max);
-const firstInt = (v: string | null) => {
-  const m = /\d+/.exec(v ?? '');
-  return m ? Number(m[0]) : undefined;
-};
+/**
+ * The number of pages of an extent ("xii, 345 p.", "345页", "[8], 120 leaves"): the largest number followed by a
+ * page unit, or a bare number. "3 v." (volumes) and "1 videodisc" are not page counts.
+ */
+export function pageCount(v: string | null): number | undefined {
+  const text = (v ?? '').trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  let best: number | undefined;
+  for (const m of text.matchAll(/(\d+)\s*(?:p\b|pp\b|pages?\b|leaves\b|ff?\.|页|頁|面)/giu)) {
+    const n = Number(m[1]);
+    if (best === undefined || n > best) best = n;
+  }
+  return best;
+}
 
 /** Mapped MARC fields → the catalogue's record input, validated by the same contract as the record form. */
 export function toRecordCreate(record: MarcRecord, f: CatalogueFields): Converted {
   const warnings: Msg[] = [];
   if (f.isbn && !f.isbnValid) warnings.push({ key: 'marc.isbnDropped', params: { isbn: f.isbn } });
   const year = /\d{4}/.exec(f.year ?? '');
-  const pages = firstInt(f.pages);
+  const pages = pageCount(f.pages);
   const input = {
     title: cut(f.title, 500),
     parallelTitle: cut(f.parallelTitle, 500),

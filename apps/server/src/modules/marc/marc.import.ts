@@ -44,6 +44,7 @@ const BATCH = { postgres: 500, pglite: 50 } as const;
 interface Pending extends InsertRow {
   index: number;
   copies: MarcHolding[];
+  notes: Msg[];
 }
 
 /**
@@ -84,13 +85,13 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
         await target.insertCopies(tx, plan.rows);
         return { id, plan };
       });
-      imported(p, r.id, r.plan.added[0], r.plan.notes[0]);
+      imported(p, r.id, r.plan.added[0], [...p.notes, ...r.plan.notes[0]]);
     } catch {
       try {
         // Without its copies, so a copy the database refuses costs only the copies.
         const [id] = await db.transaction((tx) => insertRecords(tx, scope, [p]));
         const reason = p.copies.length ? [{ key: 'marc.copy.saveFailed', params: { n: p.copies.length } }] : [];
-        imported(p, id, 0, reason);
+        imported(p, id, 0, [...p.notes, ...reason]);
       } catch (e) {
         if (p.row.isbn) seen.delete(p.row.isbn);
         note(p.index, 'failed', p.row, { key: 'marc.saveFailed', params: { reason: (e as Error).message } });
@@ -169,7 +170,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
         return { ids, plan };
       });
       keep.forEach((p, i) => {
-        imported(p, r.ids[i], r.plan?.added[i] ?? 0, r.plan?.notes[i] ?? []);
+        imported(p, r.ids[i], r.plan?.added[i] ?? 0, [...p.notes, ...(r.plan?.notes[i] ?? [])]);
       });
     } catch {
       // One bad record fails the whole batch's transaction: redo it record by record to find it.

@@ -84,6 +84,14 @@ registerMessages({
     zh: '书目已导入，但其 {{n}} 册馆藏无法保存',
     en: 'The record was imported but its {{n}} copies could not be saved',
   },
+  'marc.notBibliographic': {
+    zh: '不是书目记录（头标区第 6 位为“{{type}}”：规范、分类或馆藏记录），未导入',
+    en: 'Not a bibliographic record (leader/06 is "{{type}}": authority, classification or holdings); not imported',
+  },
+  'marc.authorGarbled': {
+    zh: '责任者“{{author}}”看起来是乱码（字符集可能有误），请核对',
+    en: 'The author "{{author}}" looks garbled (wrong character set?); please check it',
+  },
   'marc.saveFailed': { zh: '保存失败：{{reason}}', en: 'Could not be saved: {{reason}}' },
   'marc.result.index': { zh: '序号', en: 'No.' },
   'marc.result.status': { zh: '结果', en: 'Result' },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { MarcFlavourChoice, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
-import type { MarcFlavour, MarcReadResult, MarcRecord } from '@shuyuan/contracts/marc/record';
+import type { MarcFlavour, MarcReadResult, MarcRecord, MarcWarningCode } from '@shuyuan/contracts/marc/record';
 import { recordDocument } from '../catalogue/record-document.ts';
 import type { SearchDocument } from '../search/lib/document.ts';
 import { detectFlavour } from './lib/flavour.ts';
@@ -22,6 +22,8 @@ export type Prepared =
       marcJson: string | null;
       doc: SearchDocument;
       copies: MarcHolding[];
+      /** what the import report should say about an imported record (recovered lengths, charset, garbled author) */
+      notes: Msg[];
     }
   | { index: number; ok: false; isbn: string; title: string; msg: Msg };
 
@@ -35,17 +37,40 @@ export interface PreparedBatch {
 export const flavourOf = (r: MarcRecord, choice: MarcFlavourChoice = 'auto'): MarcFlavour =>
   choice === 'auto' ? detectFlavour(r) : choice;
 
+/**
+ * Leader/06 of records that describe no item: authority (z; UNIMARC x, y), classification (w), community
+ * information (q), holdings (u, v).
+ */
+const NOT_BIBLIOGRAPHIC = 'zwquvxy';
+/** Reader warnings worth a line in the import report (the routine ones would list every CNMARC record). */
+const REPORTED = new Set<MarcWarningCode>(['LENGTHS_IN_CHARACTERS', 'CHARSET_MARC8_DETECTED', 'MARC8_UNMAPPED']);
+
+/**
+ * Text decoded with the wrong character set: replacement characters, C1 controls, or UTF-8 read as Latin-1
+ * ("Ã©", "å­"), which no author's name contains.
+ */
+export function looksGarbled(text: string): boolean {
+  return /[\uFFFD\u0080-\u009F]|[ÃÂ][\u00A0-\u00BF]|[åæçèéä][\u0080-\u00BF]/.test(text);
+}
+
 /** Read result → record input + search document, or the reason it cannot be imported. Pure CPU work. */
 export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourChoice = 'auto'): Prepared {
   if (!r.ok) return { index: r.index, ok: false, isbn: '', title: '', msg: { key: `marc.error.${r.code}` } };
   const ruleSet = rules[flavourOf(r.record, flavour)];
   const f = mapRecord(r.record, ruleSet);
+  const type = r.record.leader[6];
+  if (NOT_BIBLIOGRAPHIC.includes(type)) {
+    const msg = { key: 'marc.notBibliographic', params: { type } };
+    return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg };
+  }
   const c = toRecordCreate(r.record, f);
   if (!c.ok) return { index: r.index, ok: false, isbn: f.isbn ?? '', title: f.title ?? '', msg: c.errors[0] };
   const copies = mapHoldings(r.record, holdingsSources(ruleSet));
   const { marc, ...row } = c.row;
   const marcJson = marc === undefined ? null : JSON.stringify(marc);
-  return { index: r.index, ok: true, row, marcJson, doc: recordDocument(c.row), copies };
+  const notes: Msg[] = r.warnings.filter((w) => REPORTED.has(w)).map((w) => ({ key: `marc.warning.${w}` }));
+  if (row.author && looksGarbled(row.author)) notes.push({ key: 'marc.authorGarbled', params: { author: row.author } });
+  return { index: r.index, ok: true, row, marcJson, doc: recordDocument(c.row), copies, notes };
 }
 
 /** Streams the file as batches of prepared records (`size` good records per batch at most). */

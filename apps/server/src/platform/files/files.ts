@@ -96,6 +96,7 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
   '.txt': 'text/plain; charset=utf-8',
   '.mrc': 'application/marc',
+  '.usmarc': 'application/marc',
 };
 
 export function contentType(name: string): string {

@@ -7,7 +7,7 @@ import type {
   MarcPreviewRow,
   MarcReadOptions,
 } from '@shuyuan/contracts/marc/api';
-import { Button, Card, Checkbox, Form, Radio, Select, Space, Steps, Typography, Upload } from 'antd';
+import { Button, Card, Checkbox, Form, Progress, Radio, Select, Space, Steps, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -39,6 +39,8 @@ export default function MarcImportPage() {
   const [loading, setLoading] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [started, setStarted] = useState<Started | null>(null);
+  /** The file being uploaded in chunks and the percentage sent. */
+  const [sending, setSending] = useState<{ name: string; percent: number } | null>(null);
   const job = useJob(started);
 
   useEffect(() => {
@@ -89,18 +91,27 @@ export default function MarcImportPage() {
           </Button>
         }
       >
-        {!file ? (
+        {sending ? (
+          <div className="sy-marc-upload-progress">
+            <Typography.Text>{t('marc.import.uploading', { name: sending.name })}</Typography.Text>
+            <Progress percent={sending.percent} />
+          </div>
+        ) : !file ? (
           <Upload.Dragger
-            accept=".mrc,.iso,.marc,.xml"
+            accept=".mrc,.iso,.marc,.dat,.usmarc,.xml"
             showUploadList={false}
             disabled={!canImport}
             customRequest={async ({ file: f, onSuccess, onError }) => {
+              const name = (f as File).name;
+              setSending({ name, percent: 0 });
               try {
-                const up = await uploadFile(f as File);
+                const up = await uploadFile(f as File, (percent) => setSending({ name, percent }));
                 setFile(up);
                 onSuccess?.(up);
               } catch (e) {
                 onError?.(e as Error);
+              } finally {
+                setSending(null);
               }
             }}
           >

@@ -59,6 +59,9 @@ function decode(bytes: Buffer, warnings: MarcWarningCode[], charset: NonNullable
   if (length < 0) throw new RecordError('BAD_LEADER', 'leader/0-4 (record length) is not a number');
   if (base < 0) throw new RecordError('BAD_LEADER', 'leader/12-16 (base address) is not a number');
   if (length !== size) {
+    // Some systems count the record's lengths in characters, not bytes (UTF-8): yaz recovers those, so do we.
+    const chars = byCharacters(bytes, length, base, warnings);
+    if (chars) return chars;
     throw new RecordError('RECORD_LENGTH_MISMATCH', `leader says ${length} bytes, record terminator after ${size}`);
   }
   if (base < 25 || base > size - 1 || bytes[base - 1] !== FT) {
@@ -110,6 +113,32 @@ function decode(bytes: Buffer, warnings: MarcWarningCode[], charset: NonNullable
   return { leader, fields };
 }
 
+/**
+ * A UTF-8 record whose leader length, base address and directory count characters (code points) instead of
+ * bytes: read by character positions when every one of them agrees, with a LENGTHS_IN_CHARACTERS warning.
+ */
+function byCharacters(bytes: Buffer, length: number, base: number, warnings: MarcWarningCode[]) {
+  if (!isUtf8(bytes)) return null;
+  const c = Array.from(bytes.toString('utf8'));
+  if (c.length !== length || base < 25 || base > c.length - 1 || c[base - 1] !== '\x1e') return null;
+  if ((base - 25) % 12 !== 0) return null;
+  const str = (from: number, to: number) => c.slice(from, to).join('');
+  const fields: MarcField[] = [];
+  for (let e = 24; e < base - 1; e += 12) {
+    const tag = str(e, e + 3);
+    const len = Number(str(e + 3, e + 7));
+    const at = Number(str(e + 7, e + 12));
+    if (!Number.isInteger(len) || !Number.isInteger(at) || len < 1) return null;
+    const to = base + at + len - 1;
+    if (to > c.length - 2 || c[to] !== '\x1e') return null;
+    const text = str(base + at, to);
+    fields.push(isControlTag(tag) ? { tag, value: text } : splitField(tag, text));
+  }
+  warnings.push('LENGTHS_IN_CHARACTERS');
+  const leader = str(0, 24).replace(/[^\x20-\x7e]/g, ' ');
+  return { leader: `${leader.slice(0, 9)}a${leader.slice(10, 20)}4500`, fields };
+}
+
 function dataField(tag: string, from: number, to: number, bytes: Buffer, text: (a: number, b: number) => string) {
   // Indicators are the bytes before the first delimiter (normally 2); missing ones become blanks.
   const first = bytes.indexOf(SF, from);
@@ -149,6 +178,19 @@ function subfield(s: string) {
 
 const clean = (c: string) => (c >= ' ' && c <= '~' ? c : ' ');
 
+const DESIGNATE = new Set([0x28, 0x2c, 0x24, 0x29, 0x2d]); // ( , $ ) -
+const SHORTCUT = new Set([0x62, 0x67, 0x70, 0x73]); // b g p s
+
+/** An ISO 2022 escape of MARC-8 (G0/G1 designations, Greek/sub/superscript shortcuts) in the data. */
+function hasMarc8Escape(data: Uint8Array): boolean {
+  for (let i = data.indexOf(0x1b); i >= 0 && i + 1 < data.length; i = data.indexOf(0x1b, i + 1)) {
+    const n = data[i + 1];
+    if (SHORTCUT.has(n) || (DESIGNATE.has(n) && i + 2 < data.length && data[i + 2] >= 0x20 && data[i + 2] <= 0x7e))
+      return true;
+  }
+  return false;
+}
+
 const GB18030 = new TextDecoder('gb18030');
 const GB18030_STRICT = new TextDecoder('gb18030', { fatal: true });
 
@@ -165,8 +207,16 @@ function chooseCharset(
   warnings: MarcWarningCode[],
 ): 'utf8' | 'marc8' | 'gb18030' {
   if (charset !== 'auto') return charset as 'utf8' | 'marc8' | 'gb18030';
-  if (l9 === 'a') return 'utf8';
   const data = bytes.subarray(base, bytes.length - 1);
+  if (l9 === 'a') {
+    // MARC-8 labelled as UTF-8: its escapes to other character sets (ESC ( ,  ESC $1 …) are plain ASCII, so the
+    // bytes pass as UTF-8 and would import as "$1!P(!0>" mojibake. Decoded as MARC-8, with a warning.
+    if (hasMarc8Escape(data)) {
+      warnings.push('CHARSET_MARC8_DETECTED');
+      return 'marc8';
+    }
+    return 'utf8';
+  }
   let high = false;
   for (let i = 0; i < data.length; i++) {
     const b = data[i];

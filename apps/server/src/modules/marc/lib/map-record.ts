@@ -135,10 +135,10 @@ export function priceToFen(text: string): number | null {
 export function mapRecord(record: MarcRecord, rules?: MarcMappingRules): CatalogueFields {
   const r = rules ?? builtinMarcRules(detectFlavour(record));
   const index = new FieldIndex(record);
-  const first = (field: string): string | null => {
+  const first = (field: string, accept?: RegExp): string | null => {
     const rule = r.rules.find((x) => x.field === field);
     for (const src of rule?.sources ?? []) {
-      const v = valuesOf(index, src, r.preferVernacular);
+      const v = valuesOf(index, src, r.preferVernacular).filter((x) => !accept || accept.test(x));
       if (v.length) return v[0];
     }
     return null;
@@ -148,7 +148,8 @@ export function mapRecord(record: MarcRecord, rules?: MarcMappingRules): Catalog
   const isbnText = first('isbn');
   const isbn = isbnText ? parseIsbn(isbnText) : null;
   const priceText = first('price');
-  const year = first('year');
+  // The first source that gives a year: 260 $c "197-?]" gives none, so 008/07-10 is read.
+  const year = first('year', /\d{4}/) ?? first('year');
   return {
     title: first('title'),
     parallelTitle: first('parallelTitle'),
