@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { BizError } from './platform/errors.ts';
 import { langOf, registerMessages, t } from './platform/i18n/messages.ts';
 import { openApiDocument } from './platform/openapi.ts';
+import { installMetrics } from './platform/metrics.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return { status: 'ok', db: app.database.kind, version: PRODUCT_VERSION };
   });
 
+  installMetrics(app);
   for (const m of modules) if (m.routes) await app.register(async (scope) => m.routes!(scope));
 
   app.get('/openapi.json', async () => openApiDocument());

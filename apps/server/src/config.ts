@@ -31,6 +31,9 @@ export interface Config {
   backupDir: string;
   /** The daily backup runs (BACKUP_SCHEDULE=off turns it off; tests do). */
   backupSchedule: boolean;
+  /** GET /metrics (Prometheus) is served: METRICS=on, and then only with the METRICS_TOKEN bearer token. */
+  metrics: boolean;
+  metricsToken: string;
   /** Seed the demo school's library (books, readers, loans) on the first start; DEMO_DATA=off skips it. */
   demoData: boolean;
 }
@@ -45,11 +48,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean)
     .map(originOf);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const metrics = (env.METRICS ?? 'off').toLowerCase() === 'on';
+  const metricsToken = env.METRICS_TOKEN ?? '';
+  if (metrics && metricsToken.length < 16)
+    throw new Error('METRICS=on needs METRICS_TOKEN (at least 16 characters): /metrics is never served without it');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    metrics,
+    metricsToken,
     backupSchedule: (env.BACKUP_SCHEDULE ?? 'on').toLowerCase() !== 'off',
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -25,7 +25,7 @@ export function openApiDocument() {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Shuyuan (书苑) API', version: '0.1.0' },
+    info: { title: 'Shuyuan (书苑) API', version: '0.2.0' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],
     paths,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type CirculationPort, registeredCirculationPort } from './port.ts';
 import { SipSession } from './session.ts';
 import { Sip2LogWriter } from './sip2-log.ts';
+import { sip2Connections } from '../platform/metrics.ts';
 import './sip2.messages.ts';
 
 export interface Sip2Options {
@@ -46,7 +47,9 @@ export async function startSip2Server(app: FastifyInstance, opts: Sip2Options): 
   };
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    sip2Connections.open++;
     socket.on('close', () => {
+      sip2Connections.open--;
       sockets.delete(socket);
       sessions.delete(socket);
     });

@@ -199,11 +199,18 @@ async function runSchedules(app: FastifyInstance): Promise<void> {
     );
     if (!row) continue;
     let error: string | null = null;
+    const started = Date.now();
+    // Debug: most schedules are checks every minute or five that find nothing to do.
+    app.log.debug({ schedule: name }, 'scheduled work started');
     try {
       await s.fn(app);
     } catch (e: any) {
       error = String(e?.message ?? e).slice(0, 1000);
     }
+    app.log[error ? 'warn' : 'debug'](
+      { schedule: name, durationMs: Date.now() - started, error: error ?? undefined },
+      'scheduled work ended',
+    );
     if (rt.closed) return;
     await app.database.db.execute(
       sql`update job set state = ${error ? 3 : 2}, error = ${error}, finished_at = now(),

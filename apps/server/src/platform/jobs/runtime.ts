@@ -174,6 +174,10 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
       return readJournal(app, row.school_id, row.id, r?.progress ?? 0);
     },
   };
+  const started = Date.now();
+  const who = { job: row.id, type: row.operation_type, school: row.school_id };
+  let outcome = 'done';
+  app.log.info({ ...who, resumedAt: row.progress || undefined }, 'job started');
   return (async () => {
     try {
       const result = (await run(handle)) || {};
@@ -187,12 +191,16 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
             finished_at = now(), heartbeat = now() where id = ${row.id} and state = 1`,
       );
     } catch (e: any) {
+      outcome = rt.closed ? 'interrupted' : e instanceof JobStopped ? 'stopped' : 'failed';
       if (rt.closed || e instanceof JobStopped) return;
       const msg = String(e?.message ?? e).slice(0, 1000);
+      app.log.warn({ ...who, err: msg }, 'job failed');
       await app.database.db
         .execute(sql`update job set state = 3, error = ${msg}, finished_at = now() where id = ${row.id} and state = 1`)
         .catch(() => {});
     } finally {
+      if (outcome === 'done' && handle.stopped) outcome = rt.closed ? 'interrupted' : 'stopped';
+      app.log.info({ ...who, outcome, durationMs: Date.now() - started }, 'job ended');
       rt.live.delete(row.id);
       if (live.stopped && !rt.closed) {
         fs.rmSync(path.join(app.config.dataDir, 'files', relDir), { recursive: true, force: true });
