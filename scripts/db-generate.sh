@@ -1,21 +1,15 @@
 #!/usr/bin/env bash
-# Regenerates the migrations from the *.table.ts files.
-# Until the first release there is no deployed data to migrate, so the migrations are rebuilt from scratch:
-# 0000 enables extensions (drizzle-kit writes no CREATE EXTENSION), 0001 is the whole schema, 0002 the triggers of
-# the configuration version (hand-written, kept across the rebuild: drizzle-kit writes no triggers).
-# After the first release, switch to incremental `drizzle-kit generate` (see apps/server/src/db/README.md).
+# Writes the next migration from the change to the *.table.ts files: `npm run db:generate -- short_name`.
+# Release 0.2.0 froze the schema: 0000 (extensions), 0001 (the whole schema), 0002 (the configuration-version
+# triggers) are the baseline every school's data folder has, and they are never edited again. Migrations are
+# forward-only from here: each change adds 0003, 0004… (drizzle-kit compares the tables with the last snapshot).
+# Two branches that both add a migration: on rebase, drop your own new files (the .sql, its snapshot and its
+# journal entry: `git checkout main -- apps/server/src/db/migrations` then remove untracked ones) and run this
+# again on top of main's migrations.
 # Serialised with flock: several people (or agents) may run it at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec 9>/tmp/shuyuan-db-generate.lock
 flock 9
-out=apps/server/src/db/migrations
-triggers=$(mktemp)
-cp "$out"/0002_config_version.sql "$triggers"
-rm -rf "$out"
-npx drizzle-kit generate --custom --name=extensions >/dev/null
-f=$(ls "$out"/0000_*.sql)
-printf 'CREATE EXTENSION IF NOT EXISTS pg_trgm;\n' > "$f"
-npx drizzle-kit generate --name=schema | tail -3
-npx drizzle-kit generate --custom --name=config_version >/dev/null
-mv "$triggers" "$(ls "$out"/0002_*.sql)"
+name="${1:-change}"
+npx drizzle-kit generate --name="$name" | tail -3
