@@ -64,6 +64,11 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: (
 export interface TestAppOptions {
   /** Seed the demo school's library (books, readers, loans: modules/demo); off by default in tests. */
   demoData?: boolean;
+  /**
+   * Start on an existing embedded data folder (made when beforeAll runs) instead of a fresh database, as `npm start`
+   * does with DATA_DIR: migrations and start-up seeding run on it (the upgrade test).
+   */
+  dataDir?: () => string;
 }
 
 export function useTestApp(opts: TestAppOptions = {}): TestContext {
@@ -78,17 +83,17 @@ export function useTestApp(opts: TestAppOptions = {}): TestContext {
         webDist: '/nonexistent',
         demoData: opts.demoData ?? false,
         // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
-        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
+        dataDir: opts.dataDir?.() ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
         backupSchedule: false,
       };
       config.backupDir = path.join(config.dataDir, 'backups');
       let databaseUrl: string | undefined;
-      if (process.env.TEST_DATABASE_URL) {
+      if (process.env.TEST_DATABASE_URL && !opts.dataDir) {
         const created = await createPgDatabase(process.env.TEST_DATABASE_URL);
         databaseUrl = created.url;
         drop = created.drop;
       }
-      const database = await openDatabase({ databaseUrl, poolSize: 10 });
+      const database = await openDatabase({ databaseUrl, poolSize: 10, dataDir: opts.dataDir && config.dataDir });
       await runMigrations(database);
       await seedAll(database.db, config);
       const app = await buildApp({ config, database });

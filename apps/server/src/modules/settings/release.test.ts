@@ -18,9 +18,11 @@ describe('release notes', () => {
   it("shows the repository's CHANGELOG to every member", async () => {
     const reader = await buildUser(t.db, t.schoolId, { permissions: [] });
     const r = await t.post(`${U}/GetChangelog`, {}, { token: reader.token });
-    expect(r.json.data[0]).toMatchObject({ version: '0.2.0' });
+    // Changes not released yet come first, under 'Unreleased'.
+    const released = r.json.data.filter((e: { version: string }) => e.version !== 'Unreleased');
+    expect(released[0]).toMatchObject({ version: '0.2.0' });
     expect(r.json.data.at(-1)).toMatchObject({ version: '0.1.0' });
-    expect(r.json.data[0].items.length).toBeGreaterThan(0);
+    expect(released[0].items.length).toBeGreaterThan(0);
   });
 
   it('drafts stay with editors; published notes reach everyone', async () => {
