@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { ensureDir } from '../apps/server/src/platform/files/files.ts';
@@ -117,6 +118,10 @@ async function measure(
     const readersUrl = place(s, files.readers);
     const marcUrl = place(s, files.marc);
     let secs = { readers: 0, marc: 0 };
+    // The server's own event loop (imports parse on it): a long block there delays every request, whatever the
+    // database does. Told apart from the database's own holds (PGLITE_SLOW_MS=n logs those).
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const during = await probed(s, async () => {
       const t0 = performance.now();
       const a = await call(s, `${P}/Readers/ImportReaders`, { fileUrl: readersUrl });
@@ -133,7 +138,11 @@ async function measure(
         }),
       ]);
     });
+    loop.disable();
     print(`during ${READER_ROWS / 1000}k-reader + ${MARC_RECORDS / 1000}k-MARC imports`, kind, during);
+    console.log(
+      `  (server event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms)`,
+    );
     console.log(
       `  (reader import ${secs.readers.toFixed(0)} s = ${(READER_ROWS / secs.readers).toFixed(0)} rows/s; MARC import ${secs.marc.toFixed(0)} s, both at once)`,
     );

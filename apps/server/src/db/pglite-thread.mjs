@@ -26,6 +26,21 @@ let txStatus = 'I';
 /** Snapshots asked for while a transaction was open: taken as soon as the session is idle again. */
 const snapshotsWaiting = [];
 const READY_FOR_QUERY = 0x5a; // 'Z'
+/** Diagnostics (PGLITE_SLOW_MS=n): statements and transactions that hold the session longer are logged to stderr. */
+const SLOW_MS = Number(process.env.PGLITE_SLOW_MS ?? 0);
+let txStarted = 0;
+let txStatements = 0;
+
+/** The SQL text a Query ('Q') or Parse ('P') message carries, for the slow log. */
+function sqlOf(message) {
+  const tag = String.fromCharCode(message[0]);
+  if (tag === 'Q') return message.subarray(5, 205).toString('utf8');
+  if (tag === 'P') {
+    const nameEnd = message.indexOf(0, 5);
+    return message.subarray(nameEnd + 1, nameEnd + 201).toString('utf8');
+  }
+  return tag;
+}
 
 /**
  * A consistent copy of the whole database while the server runs (backups): between two transactions, after a
@@ -99,10 +114,28 @@ function serve(port) {
     const message = whole.length === 1 ? whole[0] : Buffer.concat(whole);
     turn = turn.then(async () => {
       try {
+        const t0 = SLOW_MS ? performance.now() : 0;
         const out = await db.execProtocolRaw(new Uint8Array(message.buffer, message.byteOffset, message.byteLength));
         const n = out.length;
+        const before = txStatus;
         if (n >= 6 && out[n - 6] === READY_FOR_QUERY && out[n - 2] === 5 && out[n - 3] === 0)
           txStatus = String.fromCharCode(out[n - 1]);
+        if (SLOW_MS) {
+          const now = performance.now();
+          if (before === 'I' && txStatus !== 'I') {
+            txStarted = t0;
+            txStatements = 0;
+          }
+          txStatements++;
+          if (now - t0 > SLOW_MS)
+            process.stderr.write(
+              `pglite slow statement ${(now - t0).toFixed(0)} ms: ${sqlOf(message).replace(/\s+/g, ' ')}\n`,
+            );
+          if (before !== 'I' && txStatus === 'I' && now - txStarted > SLOW_MS)
+            process.stderr.write(
+              `pglite slow transaction ${(now - txStarted).toFixed(0)} ms, ${txStatements} messages\n`,
+            );
+        }
         if (out.length) port.postMessage(out);
         takeWaitingSnapshots();
       } catch (e) {
