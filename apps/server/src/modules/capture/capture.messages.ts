@@ -5,8 +5,38 @@ registerMessages({
   'capture.nameRequired': { zh: '请输入数据源名称', en: 'Please enter a name for the source' },
   'capture.urlRequired': { zh: '请输入服务地址', en: 'Please enter the server address' },
   'capture.urlInvalid': {
-    zh: '服务地址应以 http:// 或 https:// 开头',
-    en: 'The server address must start with http:// or https://',
+    zh: '服务地址应以 http:// 或 https:// 开头（Z39.50 为“主机:端口”）',
+    en: 'The server address must start with http:// or https:// (Z39.50: host:port)',
+  },
+  'capture.urlNotSru': {
+    zh: 'SRU 数据源的服务地址应以 http:// 或 https:// 开头',
+    en: 'An SRU source’s address must start with http:// or https://',
+  },
+  'capture.urlNotZ3950': {
+    zh: 'Z39.50 数据源的服务地址应为“主机:端口”，如 lx2.loc.gov:210',
+    en: 'A Z39.50 source’s address is host:port, e.g. lx2.loc.gov:210',
+  },
+  'capture.databaseRequired': { zh: 'Z39.50 数据源须填写数据库名', en: 'A Z39.50 source needs a database name' },
+  'capture.syntaxInvalid': {
+    zh: 'Z39.50 记录格式应为 usmarc 或 unimarc',
+    en: 'The Z39.50 record syntax is usmarc or unimarc',
+  },
+  'capture.searchEmpty': {
+    zh: '请输入 ISBN、题名、责任者或关键词',
+    en: 'Please enter an ISBN, a title, an author or a keyword',
+  },
+  'capture.isbnDiffers': {
+    zh: '该记录的 ISBN（{{found}}）与查询的 ISBN {{asked}} 不同，请核对是否同一版本',
+    en: 'The record’s ISBN ({{found}}) differs from the ISBN asked, {{asked}}: check it is the same edition',
+  },
+  'capture.isbnNone': { zh: '无', en: 'none' },
+  'capture.knownUnknown': { zh: '没有这个常用数据源', en: 'There is no such well-known source' },
+  'capture.knownAdded': { zh: '该数据源已添加', en: 'This source has already been added' },
+  'capture.known.loc-lcdb': { zh: '美国国会图书馆（Z39.50）', en: 'Library of Congress (Z39.50)' },
+  'capture.known.loc-sru': { zh: '美国国会图书馆（SRU）', en: 'Library of Congress (SRU)' },
+  'capture.known.loc-voyager': {
+    zh: '美国国会图书馆 Voyager（Z39.50）',
+    en: 'Library of Congress Voyager (Z39.50)',
   },
   'capture.indexInvalid': {
     zh: '检索点只能包含字母、数字和 . : - _',
@@ -43,7 +73,10 @@ registerMessages({
     zh: '服务器返回错误（HTTP {{detail}}）',
     en: 'the server answered with an error (HTTP {{detail}})',
   },
-  'capture.error.BAD_RESPONSE': { zh: '服务器的回应不是 SRU 格式', en: 'the answer is not an SRU response' },
+  'capture.error.BAD_RESPONSE': {
+    zh: '服务器的回应不是 SRU 或 Z39.50 格式',
+    en: 'the answer is not an SRU or Z39.50 response',
+  },
   'capture.error.DIAGNOSTIC': { zh: '服务器报告：{{detail}}', en: 'the server reports: {{detail}}' },
   'capture.error.NO_RECORDS': { zh: '没有记录', en: 'no records' },
   'capture.route.MarcDataGrad': { zh: 'MARC 套录', en: 'MARC copy cataloguing' },

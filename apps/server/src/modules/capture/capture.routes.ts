@@ -1,9 +1,11 @@
 import {
   CAPTURE_VENDORS,
+  CaptureSearchBody,
   CaptureSourceCreate,
   CaptureSourceListQuery,
   CaptureSourceUpdate,
   IsbnBody,
+  KnownSourceBody,
   TestSourceBody,
 } from '@shuyuan/contracts/capture/capture';
 import { IdBody, IdsBody } from '@shuyuan/contracts/common/envelope';
@@ -37,14 +39,14 @@ export function captureRoutes(app: FastifyInstance): void {
     access: `${RULES}:edit`,
     schema: CaptureSourceCreate,
     audit: 'capture.source.add',
-    handler: ({ db, scope, body }) => service.addSource(db, scope, body),
+    handler: ({ db, scope, body, t }) => service.addSource(db, scope, body, t),
   });
   route(app, {
     url: `${C}/UpdateSource`,
     access: `${RULES}:edit`,
     schema: CaptureSourceUpdate,
     audit: 'capture.source.update',
-    handler: ({ db, scope, body }) => service.updateSource(db, scope, body),
+    handler: ({ db, scope, body, t }) => service.updateSource(db, scope, body, t),
   });
   route(app, {
     url: `${C}/DeleteSource`,
@@ -52,6 +54,27 @@ export function captureRoutes(app: FastifyInstance): void {
     schema: IdsBody,
     audit: 'capture.source.delete',
     handler: ({ db, scope, body }) => service.deleteSources(db, scope, body.ids),
+  });
+  route(app, {
+    url: `${C}/GetKnownSources`,
+    access: RULES,
+    summary: 'Well-known sources (address, database, verified or not) and whether the school has each',
+    handler: ({ db, scope, t }) => service.knownSources(db, scope, t),
+  });
+  route(app, {
+    url: `${C}/AddKnownSource`,
+    access: `${RULES}:edit`,
+    schema: KnownSourceBody,
+    audit: 'capture.source.add',
+    summary: 'Adds a well-known source, enabled, with one click',
+    handler: ({ db, scope, body, t }) => service.addKnownSource(db, scope, body.key, t),
+  });
+  route(app, {
+    url: `${C}/SearchSources`,
+    access: LOOKUP,
+    schema: CaptureSearchBody,
+    summary: 'ISBN / title / author / keyword across the enabled sources: candidates side by side, per-source status',
+    handler: ({ db, scope, body, t }) => service.searchSources(db, scope, body, t),
   });
   route(app, {
     url: `${C}/TestSource`,
@@ -69,8 +92,8 @@ export function captureRoutes(app: FastifyInstance): void {
       schema: IsbnBody,
       summary: `ISBN → record fields + MARC from ${name === 'MarcDataGrad' ? 'the enabled sources' : `the sources tagged ${name}`}`,
       handler: async ({ db, scope, body, t }) => {
-        const { hit } = await service.findByIsbn(db, scope, name, body.isbn, t);
-        return service.toFields(db, scope, hit, t);
+        const { hit, isbn13 } = await service.findByIsbn(db, scope, name, body.isbn, t);
+        return service.toFields(db, scope, hit, t, isbn13);
       },
     });
   }

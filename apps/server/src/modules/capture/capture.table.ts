@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A copy-cataloguing source of a school (SRU server), tried in `sort` order; `vendors` routes endpoints to it. */
+/**
+ * A copy-cataloguing source of a school (SRU server: base URL; Z39.50 server: host:port in `base_url`), tried in
+ * `sort` order; `vendors` routes endpoints to it. `charset`: how its records are encoded (auto = detected).
+ */
 export const captureSource = pgTable(
   'capture_source',
   {
@@ -13,6 +16,7 @@ export const captureSource = pgTable(
     database: text('database').notNull().default(''),
     version: text('version').notNull().default('1.1'),
     recordSchema: text('record_schema').notNull().default('marcxml'),
+    charset: text('charset').notNull().default('auto'),
     isbnIndex: text('isbn_index').notNull().default('bath.isbn'),
     timeoutMs: integer('timeout_ms').notNull().default(8000),
     enabled: boolean('enabled').notNull().default(true),

@@ -85,6 +85,113 @@ describe.skipIf(!hasYaz)('copy cataloguing against yaz-ztest (SRU, MARCXML)', ()
   });
 });
 
+describe.skipIf(!hasYaz)('copy cataloguing over Z39.50 against yaz-ztest', () => {
+  let yaz: Awaited<ReturnType<typeof startYazZtest>>;
+  beforeAll(async () => {
+    yaz = await startYazZtest();
+  });
+  afterAll(() => yaz?.stop());
+  const z3950 = (over: Record<string, unknown> = {}) =>
+    t.post(`${C}/AddSource`, {
+      name: 'ztest',
+      kind: 'z3950',
+      baseUrl: `127.0.0.1:${yaz.port}`,
+      database: 'Default',
+      recordSchema: 'usmarc',
+      ...over,
+    });
+
+  it('checks the address form of each kind', async () => {
+    const sru = await t.post(`${C}/AddSource`, { name: 'x', baseUrl: 'lx2.loc.gov:210' }, { lang: 'en' });
+    expect(sru.json.issues[0]).toMatchObject({ path: 'baseUrl', message: expect.stringContaining('http://') });
+    const z = await z3950({ baseUrl: 'http://lx2.loc.gov:210' });
+    expect(z.json.issues[0]).toMatchObject({ path: 'baseUrl' });
+    const nodb = await z3950({ database: '' });
+    expect(nodb.json.issues[0]).toMatchObject({ path: 'database' });
+  });
+
+  it('looks an ISBN up over Z39.50 and warns that the record carries another ISBN', async () => {
+    await clearSources();
+    expect((await z3950()).json.code).toBe(0);
+    const r = await t.post(`${C}/MarcDataGrad`, { isbn: ISBN }, { lang: 'en' });
+    expect(r.json.code, JSON.stringify(r.json)).toBe(0);
+    expect(r.json.data.fields).toMatchObject({ title: 'How to program a computer', author: 'Jack Collins' });
+    expect(r.json.data.isbnMismatch).toBe(true);
+    expect(r.json.data.warnings[0]).toBe(
+      'The record’s ISBN (none) differs from the ISBN asked, 9787020002207: check it is the same edition',
+    );
+  });
+
+  it('searches by title, author and keyword across sources and lists the candidates side by side', async () => {
+    await clearSources();
+    await z3950({ name: 'ztest-z3950', sort: 1 });
+    await source({ name: 'ztest-sru', baseUrl: `http://127.0.0.1:${yaz.port}`, database: 'Default', sort: 2 });
+    const closed = await freePort();
+    await z3950({ name: 'down', baseUrl: `127.0.0.1:${closed}`, sort: 3 });
+    const r = await t.post(
+      `${C}/SearchSources`,
+      { title: 'computer', author: 'collins', perSource: 3 },
+      { lang: 'en' },
+    );
+    expect(r.json.code, JSON.stringify(r.json)).toBe(0);
+    const { candidates, sources } = r.json.data;
+    expect(sources.map((s: { name: string; ok: boolean }) => [s.name, s.ok])).toEqual([
+      ['ztest-z3950', true],
+      ['ztest-sru', true],
+      ['down', false],
+    ]);
+    expect(sources[2].message).toContain('down: cannot reach the server');
+    const z = candidates.filter((c: { source: { name: string } }) => c.source.name === 'ztest-z3950');
+    expect(z.length).toBe(3);
+    expect(z[0]).toMatchObject({ title: 'How to program a computer', author: 'Jack Collins', isbnMismatch: false });
+    expect(z[2].title).toContain('Computer processing of dynamic images');
+    expect(z[2]).toMatchObject({ publisher: 'Society of Nuclear Medicine', pubYear: 1974 });
+    // The type-1 query of a multi-word keyword ANDs each word; an ISBN search flags every candidate without it.
+    const byIsbn = await t.post(`${C}/SearchSources`, { isbn: ISBN, sourceIds: [sources[0].id] });
+    expect(byIsbn.json.data.candidates[0].isbnMismatch).toBe(true);
+    const none = await t.post(`${C}/SearchSources`, { keyword: 'x' }, { lang: 'en' });
+    expect(none.json.data.candidates).toHaveLength(0);
+    expect(none.json.data.sources[0]).toMatchObject({ ok: true, total: 0 });
+    const empty = await t.post(`${C}/SearchSources`, {}, { lang: 'zh' });
+    expect(empty.json.issues[0].message).toBe('请输入 ISBN、题名、责任者或关键词');
+  });
+
+  it('reports a Z39.50 diagnostic (unknown database) by its Bib-1 text', async () => {
+    await clearSources();
+    const add = await z3950({ database: 'NoSuchDb' });
+    const test = await t.post(`${C}/TestSource`, { id: add.json.data.id }, { lang: 'en' });
+    expect(test.json.data).toMatchObject({ ok: false, message: expect.stringContaining('Database unavailable (109)') });
+  });
+});
+
+describe('well-known sources', () => {
+  it('lists them with whether the school has each, and adds one with one click', async () => {
+    await clearSources();
+    const list = await t.post(`${C}/GetKnownSources`, {}, { lang: 'zh' });
+    const lc = list.json.data.find((k: { key: string }) => k.key === 'loc-lcdb');
+    expect(lc).toMatchObject({
+      name: '美国国会图书馆（Z39.50）',
+      baseUrl: 'lx2.loc.gov:210',
+      database: 'LCDB',
+      added: false,
+      verified: true,
+    });
+    const add = await t.post(`${C}/AddKnownSource`, { key: 'loc-lcdb' }, { lang: 'en' });
+    expect(add.json.code).toBe(0);
+    const src = (await t.post(`${C}/GetSource`, { id: add.json.data.id })).json.data;
+    expect(src).toMatchObject({
+      name: 'Library of Congress (Z39.50)',
+      kind: 'z3950',
+      enabled: true,
+      recordSchema: 'usmarc',
+    });
+    const again = await t.post(`${C}/AddKnownSource`, { key: 'loc-lcdb' }, { lang: 'en' });
+    expect(again.json.msg).toBe('This source has already been added');
+    const after = await t.post(`${C}/GetKnownSources`, {});
+    expect(after.json.data.find((k: { key: string }) => k.key === 'loc-lcdb').added).toBe(true);
+  });
+});
+
 describe('copy cataloguing against an SRU server with Chinese records', () => {
   it('skips a source that cannot be reached and takes the next one, in order', async () => {
     await clearSources();
@@ -148,7 +255,7 @@ describe('copy cataloguing against an SRU server with Chinese records', () => {
     const en = await t.post(`${C}/MarcDataGrad`, { isbn: ISBN }, { lang: 'en' });
     expect(en.json.msg).toContain('No record found for ISBN 9787020002207');
     expect(en.json.msg).toContain('empty: no records');
-    expect(en.json.msg).toContain('junk: the answer is not an SRU response');
+    expect(en.json.msg).toContain('junk: the answer is not an SRU or Z39.50 response');
     expect(en.json.msg).toContain('diag: the server reports: Unsupported index: bath.isbn');
     expect(en.json.msg).toContain('slow: the server did not answer in time');
     const zh = await t.post(`${C}/MarcDataGrad`, { isbn: ISBN }, { lang: 'zh' });

@@ -1,4 +1,5 @@
 import { isDataField, type MarcDataField, type MarcRecord } from '@shuyuan/contracts/marc/record';
+import { isValidIsbn, normalizeIsbn, toIsbn13 } from '@shuyuan/contracts/marc/isbn';
 import { cleanValue } from '../marc/lib/map-record.ts';
 
 /** Small readings of a found record that the catalogue mapping does not carry: class numbers, Lexile, cover. */
@@ -52,4 +53,18 @@ export function coverUrl(r: MarcRecord): string {
   }));
   const ok = links.filter((l) => /^https?:\/\//i.test(l.url));
   return ok.find((l) => /cover|封面|jacket/i.test(l.label))?.url ?? ok.find((l) => IMAGE.test(l.url))?.url ?? '';
+}
+
+/** The ISBNs a record gives (MARC21 020 $a, UNIMARC 010 $a), as 13 digits where valid, else as written. */
+export function recordIsbns(r: MarcRecord): string[] {
+  const out: string[] = [];
+  for (const f of [...fields(r, '020'), ...fields(r, '010')]) {
+    const raw = sub(f, 'a');
+    const token = /[0-9Xx][0-9Xx-]{8,16}/.exec(raw)?.[0];
+    if (!token) continue;
+    const n = normalizeIsbn(token);
+    const v = isValidIsbn(n) ? (toIsbn13(n) ?? n) : n;
+    if (!out.includes(v)) out.push(v);
+  }
+  return out;
 }

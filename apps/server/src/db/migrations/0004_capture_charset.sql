@@ -1,0 +1,1 @@
+ALTER TABLE "capture_source" ADD COLUMN "charset" text DEFAULT 'auto' NOT NULL;
