@@ -102,6 +102,8 @@ export const SETTINGS = [
     options: ['none', 'hf', 'uhf'],
   }),
   def({ key: 'opac.enabled', type: 'boolean', default: true, group: 'opac', screen: 'basic-config' }),
+  // The school's public catalogue as an SRU source (/sru/<school code>) for district catalogues and other systems.
+  def({ key: 'sru.enabled', type: 'boolean', default: true, group: 'opac', screen: 'basic-config' }),
   // /search-mana: what the public search site shows.
   def({ key: 'opac.welcome', type: 'string', default: '', group: 'opacSite', screen: 'search-mana' }),
   def({ key: 'opac.hotWords', type: 'string', default: '', group: 'opacSite', screen: 'search-mana' }),

@@ -15,6 +15,7 @@ import { fail } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './capture.service.ts';
 import { clcNumber, coverUrl, deweyNumber, readingLevel } from './marc-extract.ts';
+import { sruServerRoutes } from './sru-server.ts';
 
 /** Look-ups serve the cataloguing screens (/book-editing); sources are a cataloguing rule (/book-editing-rule). */
 const LOOKUP = 'book-editing';
@@ -22,6 +23,7 @@ const RULES = 'book-editing-rule';
 const C = `${P}/Capture`;
 
 export function captureRoutes(app: FastifyInstance): void {
+  sruServerRoutes(app);
   route(app, {
     url: `${C}/GetSourceList`,
     access: RULES,
