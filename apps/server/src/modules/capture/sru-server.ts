@@ -241,10 +241,12 @@ async function searchRetrieve(db: Db, scope: Scope, d: Dialect, p: Params): Prom
       ).map((x) => x.id)
     : [];
   const rows = ids.length ? await recordsForExport(db, scope, { ids }) : [];
-  const byId = new Map(rows.map((x) => [x.id, x]));
+  const byId = new Map<number, RecordRow>(rows.map((x) => [x.id, x]));
   const records = ids
-    .map((id) => byId.get(id))
-    .filter((x): x is RecordRow => !!x)
+    .flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    })
     .map((row, i) => {
       const body = recordXml(row, schema);
       const packingEl =

@@ -1,9 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  CAPTURE_CHARSETS,
+  CAPTURE_KINDS,
   CAPTURE_ROUTES,
   type CaptureSource,
   CaptureSourceCreate,
+  type KnownSource,
   SRU_VERSIONS,
+  Z3950_SYNTAXES,
 } from '@shuyuan/contracts/capture/capture';
 import { P } from '@shuyuan/contracts/common/paths';
 import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
@@ -24,10 +28,16 @@ export function CaptureSourcesPanel() {
   const canEdit = usePermission('book-editing-rule:edit');
   const [rows, setRows] = useState<CaptureSource[]>([]);
   const [editing, setEditing] = useState<Partial<CaptureSource> | null>(null);
-  const load = useCallback(
-    async () => setRows((await api.post<{ List: CaptureSource[] }>(`${C}/GetSourceList`, { Rows: 200 })).List),
-    [],
-  );
+  const [known, setKnown] = useState<(KnownSource & { name: string; added: boolean })[]>([]);
+  const load = useCallback(async () => {
+    setRows((await api.post<{ List: CaptureSource[] }>(`${C}/GetSourceList`, { Rows: 200 })).List);
+    setKnown(await api.post(`${C}/GetKnownSources`, {}));
+  }, []);
+  const enable = async (k: KnownSource) => {
+    await api.post(`${C}/AddKnownSource`, { key: k.key });
+    notify.success(t('capture.known.added'));
+    void load().catch(() => {});
+  };
   useEffect(() => {
     void load().catch(() => {});
   }, [load]);
@@ -52,6 +62,37 @@ export function CaptureSourcesPanel() {
           {t('capture.sources.add')}
         </Button>
       )}
+      {known.some((k) => !k.added) && (
+        <Alert
+          type="success"
+          style={{ marginBottom: 16 }}
+          className="sy-known-sources"
+          message={t('capture.known.title')}
+          description={
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {known
+                .filter((k) => !k.added)
+                .map((k) => (
+                  <Space key={k.key} wrap>
+                    <strong>{k.name}</strong>
+                    <span>
+                      {k.kind === 'z3950' ? 'Z39.50' : 'SRU'} {k.baseUrl}/{k.database}
+                    </span>
+                    {!k.verified && <Tag color="orange">{t('capture.known.unverified')}</Tag>}
+                    <a href={k.doc} target="_blank" rel="noreferrer">
+                      {t('capture.known.doc')}
+                    </a>
+                    {canEdit && (
+                      <Button size="small" type="primary" onClick={() => void enable(k).catch(() => {})}>
+                        {t('capture.known.enable')}
+                      </Button>
+                    )}
+                  </Space>
+                ))}
+            </Space>
+          }
+        />
+      )}
       <Table<CaptureSource>
         rowKey="id"
         dataSource={rows}
@@ -59,6 +100,12 @@ export function CaptureSourcesPanel() {
         columns={[
           { title: t('capture.field.sort'), dataIndex: 'sort', width: 70 },
           { title: t('capture.field.name'), dataIndex: 'name' },
+          {
+            title: t('capture.field.kind'),
+            dataIndex: 'kind',
+            width: 90,
+            render: (v: string) => t(`capture.kind.${v}`),
+          },
           {
             title: t('capture.field.baseUrl'),
             key: 'url',
@@ -121,6 +168,7 @@ function SourceForm({ value, onClose }: { value: Partial<CaptureSource>; onClose
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
+  const kind = Form.useWatch('kind', form) ?? value.kind ?? 'sru';
   const initial = { ...CaptureSourceCreate.parse({ name: 'x', baseUrl: 'http://x' }), name: '', baseUrl: '', ...value };
   const save = async () => {
     const v = form.getFieldsValue(true);
@@ -153,24 +201,57 @@ function SourceForm({ value, onClose }: { value: Partial<CaptureSource>; onClose
       onCancel={() => onClose(false)}
     >
       <Form form={form} layout="vertical" initialValues={initial}>
-        <Form.Item name="name" label={t('capture.field.name')} required>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="baseUrl" label={t('capture.field.baseUrl')} required extra={t('capture.field.baseUrlHint')}>
-          <Input placeholder={t('capture.field.baseUrlPlaceholder')} />
+        <Space wrap>
+          <Form.Item name="name" label={t('capture.field.name')} required>
+            <Input maxLength={60} style={{ width: 300 }} />
+          </Form.Item>
+          <Form.Item name="kind" label={t('capture.field.kind')}>
+            <Select
+              style={{ width: 120 }}
+              options={CAPTURE_KINDS.map((k) => ({ value: k, label: t(`capture.kind.${k}`) }))}
+              onChange={(k) => form.setFieldValue('recordSchema', k === 'z3950' ? 'usmarc' : 'marcxml')}
+            />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="baseUrl"
+          label={t('capture.field.baseUrl')}
+          required
+          extra={t(kind === 'z3950' ? 'capture.field.hostPortHint' : 'capture.field.baseUrlHint')}
+        >
+          <Input
+            placeholder={t(kind === 'z3950' ? 'capture.field.hostPortPlaceholder' : 'capture.field.baseUrlPlaceholder')}
+          />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="database" label={t('capture.field.database')}>
-            <Input style={{ width: 180 }} placeholder={t('capture.field.databasePlaceholder')} />
+          <Form.Item name="database" label={t('capture.field.database')} required={kind === 'z3950'}>
+            <Input style={{ width: 160 }} placeholder={t('capture.field.databasePlaceholder')} />
           </Form.Item>
-          <Form.Item name="version" label={t('capture.field.version')}>
-            <Select style={{ width: 100 }} options={SRU_VERSIONS.map((v) => ({ value: v, label: v }))} />
-          </Form.Item>
-          <Form.Item name="recordSchema" label={t('capture.field.recordSchema')}>
-            <Input style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="isbnIndex" label={t('capture.field.isbnIndex')}>
-            <Input style={{ width: 140 }} placeholder={t('capture.field.bare')} />
+          {kind === 'z3950' ? (
+            <Form.Item name="recordSchema" label={t('capture.field.syntax')}>
+              <Select
+                style={{ width: 160 }}
+                options={Z3950_SYNTAXES.map((v) => ({ value: v, label: t(`capture.syntax.${v}`) }))}
+              />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="version" label={t('capture.field.version')}>
+                <Select style={{ width: 90 }} options={SRU_VERSIONS.map((v) => ({ value: v, label: v }))} />
+              </Form.Item>
+              <Form.Item name="recordSchema" label={t('capture.field.recordSchema')}>
+                <Input style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name="isbnIndex" label={t('capture.field.isbnIndex')}>
+                <Input style={{ width: 120 }} placeholder={t('capture.field.bare')} />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="charset" label={t('capture.field.charset')}>
+            <Select
+              style={{ width: 150 }}
+              options={CAPTURE_CHARSETS.map((v) => ({ value: v, label: t(`capture.charset.${v}`) }))}
+            />
           </Form.Item>
         </Space>
         <Space wrap>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { ApiError, api } from '../../app/http.ts';
+import { CaptureSearchModal } from '../capture/capture-search.tsx';
 import { CopyFields, copyBody, copyDefaults } from './copy-fields.tsx';
 import { RecordFields, recordBody } from './record-form.tsx';
 import { clearOnChange, postChecked } from './submit.ts';
@@ -25,10 +26,11 @@ interface Captured {
   source: { name: string };
   fields: Record<string, unknown>;
   warnings: string[];
+  isbnMismatch?: boolean;
 }
 type Lookup =
   | { kind: 'dup'; list: Dup[] }
-  | { kind: 'captured'; source: string; warnings: string[] }
+  | { kind: 'captured'; source: string; warnings: string[]; mismatch?: boolean }
   | { kind: 'none'; msg: string };
 interface Saved {
   id: number;
@@ -54,6 +56,7 @@ export default function BookEditingPage() {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
+  const [searching, setSearching] = useState(false);
   const classNo = Form.useWatch('classNo', form);
   const bookNo = Form.useWatch('bookNo', form);
 
@@ -69,12 +72,17 @@ export default function BookEditingPage() {
     setEditing(true);
   };
 
+  /** A record copied from a source fills the form (its own ISBN when the cataloguer typed none). */
+  const fillCaptured = (c: Captured, code: string) => {
+    setLookup({ kind: 'captured', source: c.source.name, warnings: c.warnings ?? [], mismatch: c.isbnMismatch });
+    const price = c.fields.priceFen == null ? undefined : Number(c.fields.priceFen) / 100;
+    const own = code || c.fields.isbn;
+    startForm({ ...c.fields, isbn: own, price: c.fields.price ?? price, unitPrice: c.fields.price ?? price });
+  };
+
   const capture = async (code: string) => {
     try {
-      const c = await api.post<Captured>(`${P}/Capture/MarcDataGrad`, { isbn: code }, { showError: false });
-      setLookup({ kind: 'captured', source: c.source.name, warnings: c.warnings ?? [] });
-      const price = c.fields.priceFen == null ? undefined : Number(c.fields.priceFen) / 100;
-      startForm({ ...c.fields, isbn: code, price: c.fields.price ?? price, unitPrice: c.fields.price ?? price });
+      fillCaptured(await api.post<Captured>(`${P}/Capture/MarcDataGrad`, { isbn: code }, { showError: false }), code);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setLookup({ kind: 'none', msg: err.status === 404 ? t('catalogue.editing.noCapture') : err.msg });
@@ -176,8 +184,21 @@ export default function BookEditingPage() {
           onChange={(e) => setIsbn(e.target.value)}
           onSearch={(v) => void look(v).catch(() => {})}
         />
+        <Button className="sy-capture-search-open" onClick={() => setSearching(true)}>
+          {t('capture.search.open')}
+        </Button>
         <Button onClick={() => startForm({ isbn: isbn.trim() })}>{t('catalogue.editing.byHand')}</Button>
       </Space>
+      {searching && (
+        <CaptureSearchModal
+          isbn={isbn.trim()}
+          onClose={() => setSearching(false)}
+          onPick={(c) => {
+            setSearching(false);
+            fillCaptured(c, isbn.trim());
+          }}
+        />
+      )}
       {lookup?.kind === 'dup' && (
         <Alert
           className="sy-editing-dup"
@@ -218,7 +239,8 @@ export default function BookEditingPage() {
       {editing && lookup?.kind === 'captured' && (
         <Alert
           style={{ marginTop: 16 }}
-          type="success"
+          className="sy-editing-captured"
+          type={lookup.mismatch ? 'warning' : 'success'}
           showIcon
           message={t('catalogue.editing.captured', { source: lookup.source })}
           description={lookup.warnings.length ? lookup.warnings.join('；') : undefined}
