@@ -169,7 +169,7 @@ export function readOid(content: Buffer): string {
   for (const b of content) {
     v = v * 128 + (b & 0x7f);
     if (!(b & 0x80)) {
-      if (!parts.length) parts.push(Math.floor(v / 40) < 2 ? Math.floor(v / 40) : 2, v < 80 ? v % 40 : v - 80);
+      if (!parts.length) parts.push(Math.min(Math.floor(v / 40), 2), v < 80 ? v % 40 : v - 80);
       else parts.push(v);
       v = 0;
     }

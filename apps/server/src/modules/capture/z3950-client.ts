@@ -128,7 +128,7 @@ function diagText(content: Buffer): string {
   const info = parts.find((p) => p.cls === 0 && (p.tag === 26 || p.tag === 27 || p.tag === 12));
   const n = cond ? readInt(cond.content) : 0;
   const msg = BIB1_DIAG[n] ?? `diagnostic ${n}`;
-  return info && info.content.length ? `${msg} (${n}): ${text(info)}` : `${msg} (${n})`;
+  return info?.content.length ? `${msg} (${n}): ${text(info)}` : `${msg} (${n})`;
 }
 
 /** A DiagRec (CHOICE: default format SEQUENCE, or an EXTERNAL) → its text. */
@@ -296,7 +296,7 @@ export async function zSearch(t: ZTarget, q: Rpn, max = 1): Promise<ZResult> {
     const c = new Connection(socket);
     const init = expect(await c.request(initRequest(1)), 21, 'an init response');
     const accepted = ctx(init, 12);
-    if (!accepted || !accepted.content[0]) throw new SruError('DIAGNOSTIC', 'the server refused the connection');
+    if (!accepted?.content[0]) throw new SruError('DIAGNOSTIC', 'the server refused the connection');
     const sr = expect(await c.request(searchRequest(2, t, q)), 23, 'a search response');
     const total = readInt(ctx(sr, 23)?.content ?? Buffer.from([0]));
     const found = readRecords(sr, t);
