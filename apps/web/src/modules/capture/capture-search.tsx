@@ -3,6 +3,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { Alert, Button, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../app/http.ts';
 
 interface Props {
@@ -22,18 +23,20 @@ export function CaptureSearchModal({ isbn, onPick, onClose }: Props) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CaptureSearchResult | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<{ msg: string; noSource: boolean } | null>(null);
+  const navigate = useNavigate();
 
   const search = async () => {
     const v = form.getFieldsValue();
     setBusy(true);
-    setError('');
+    setError(null);
     try {
       setResult(await api.post<CaptureSearchResult>(`${P}/Capture/SearchSources`, v, { showError: false }));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setResult(null);
-      setError(e.issues?.length ? e.issues.map((i) => i.message).join('；') : e.msg);
+      const msg = e.issues?.length ? e.issues.map((i) => i.message).join('；') : e.msg;
+      setError({ msg, noSource: e.errorCode === 'CAPTURE_NO_SOURCE' });
     } finally {
       setBusy(false);
     }
@@ -65,7 +68,27 @@ export function CaptureSearchModal({ isbn, onPick, onClose }: Props) {
           {t('capture.search.go')}
         </Button>
       </Form>
-      {error && <Alert style={{ marginTop: 16 }} type="error" showIcon message={error} />}
+      {error && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="error"
+          showIcon
+          message={error.msg}
+          action={
+            error.noSource ? (
+              <Button
+                size="small"
+                onClick={() => {
+                  onClose();
+                  navigate('/capture-sources');
+                }}
+              >
+                {t('capture.search.setUp')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       {result && (
         <>
           <Space wrap style={{ margin: '16px 0 8px' }} className="sy-capture-search-sources">
