@@ -2,6 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/capture/capture.messages.ts';
+import '../apps/server/src/modules/printing/printing.messages.ts';
 import { apiPost, button, gone, loose, serverText, tokenOf, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
 import { useAdminScreen } from './support/session.ts';
@@ -116,5 +117,67 @@ describe('cataloguing a new book on /book-editing', () => {
         coverUrl: 'https://covers.example.org/santi.jpg',
         classNo: 'I247.5',
       });
+  });
+});
+
+describe('barcodes on day one (issue 14 §3)', () => {
+  const catalogue = async (isbn: string, title: string, count: number) => {
+    await page.goto(`${session.server.url}/library/#${EDITING}`);
+    const next = button(screen(), zh('catalogue.editing.next'));
+    if (await next.isVisible()) await next.click();
+    await lookUp(isbn);
+    await screen().locator('.sy-editing-nocapture').waitFor();
+    await field('title').fill(title);
+    await screen().locator('.sy-class-input input').fill('I247.5');
+    await screen().locator('.sy-copy-count input').fill(String(count));
+    await screen().locator('.sy-editing-save').click();
+  };
+
+  it('without a barcode rule, generated copies are numbered by the default rule', async () => {
+    const token = await tokenOf(page);
+    const off = await apiPost(
+      session.server.url,
+      `${P}/Printing/SaveBarcodeRule`,
+      { kind: 'book', enabled: false },
+      token,
+    );
+    expect(off.json.code).toBe(0);
+    await catalogue('9787020002207', '红楼梦', 2);
+    const done = screen().locator('.sy-editing-done');
+    await done.getByText(zh('catalogue.editing.done', { title: '红楼梦', count: 2 })).waitFor();
+    expect(await done.locator('.sy-editing-barcodes .ant-tag').allTextContents()).toEqual(['00000001', '00000002']);
+  });
+
+  it('copies the rule cannot number are refused with the reason beside "record saved"', async () => {
+    const token = await tokenOf(page);
+    const rule = { kind: 'book', enabled: true, prefix: 'F', length: 2, checkDigit: false };
+    expect((await apiPost(session.server.url, `${P}/Printing/SaveBarcodeRule`, rule, token)).json.code).toBe(0);
+    const found = await apiPost(session.server.url, `${P}/Catalogue/SearchRecords`, { SearchKey: ISBN }, token);
+    const recordId = found.json.data.List[0].id as number;
+    const f9 = { recordId, count: 1, barcodes: ['F9'] };
+    expect((await apiPost(session.server.url, `${P}/Literature/AddItemsCollectionInfo`, f9, token)).json.code).toBe(0);
+    await catalogue('9787544253994', '活着', 1);
+    const why = serverText('zh', 'printing.rule.full', { prefix: 'F', length: 2 });
+    const alert = screen()
+      .locator('.ant-alert-warning')
+      .filter({ hasText: zh('catalogue.editing.recordSavedOnly') });
+    await alert.getByText(why).waitFor();
+    await shot(page, 'book-editing-copies-refused');
+    // The record just saved keeps its call number on the form: the "same call number" warning is not about
+    // itself, and names another record that shares it.
+    const bookNo = screen().locator('.sy-bookno-input input');
+    const saved = await bookNo.inputValue();
+    expect(saved).not.toBe('');
+    await page.waitForTimeout(800); // the check runs 300 ms after a change; let it answer
+    expect(await screen().locator('.sy-bookno-same').count()).toBe(0);
+    const other = { title: '围城', author: '钱锺书', classNo: 'I247.5', bookNo: saved };
+    const added = await apiPost(session.server.url, `${P}/Literature/AddItemsCatalogueInfo`, other, token);
+    expect(added.json.code).toBe(0);
+    await bookNo.fill('');
+    await bookNo.fill(saved);
+    const same = screen().locator('.sy-bookno-same');
+    await same.waitFor();
+    expect(await same.textContent()).toBe(zh('catalogue.bookNo.same', { count: 1, titles: '围城（钱锺书）' }));
+    await apiPost(session.server.url, `${P}/Printing/SaveBarcodeRule`, { kind: 'book', enabled: false }, token);
   });
 });

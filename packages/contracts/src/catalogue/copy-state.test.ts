@@ -46,7 +46,7 @@ describe('record and copy contracts', () => {
 
   it('copies need one barcode per copy; without barcodes they are generated (school rule, else the one sent)', () => {
     expect(CopyAdd.safeParse({ recordId: 1, count: 2, barcodes: ['A1'] }).success).toBe(false);
-    // Whether a rule exists is the server's to say (catalogue.copies.noRule): the contract accepts the request.
+    // Whether a rule exists is the server's to say (or the default rule numbers the copies): the contract accepts the request.
     expect(CopyAdd.safeParse({ recordId: 1, count: 2 }).success).toBe(true);
     expect(CopyAdd.safeParse({ recordId: 1, count: 0 }).success).toBe(false);
     expect(CopyAdd.safeParse({ recordId: 1, count: 2, rule: { prefix: 'A' } }).success).toBe(true);

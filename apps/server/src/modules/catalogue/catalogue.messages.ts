@@ -48,10 +48,6 @@ registerMessages({
     en: 'A copy cannot move from "{{from}}" to "{{to}}"',
   },
   'catalogue.fieldRequired': { zh: '编目设置要求填写此项', en: 'The cataloguing settings require this field' },
-  'catalogue.copies.noRule': {
-    zh: '本校未设置条码规则，请扫描或输入条码',
-    en: 'The school has no barcode rule: scan or type the barcodes',
-  },
   'catalogue.copies.countInvalid': { zh: '生成复本数必须大于 0', en: 'Copies to generate must be greater than 0' },
   'catalogue.ref.branch': { zh: '分馆不存在', en: 'This branch library does not exist' },
   'catalogue.ref.location': { zh: '馆藏地不存在', en: 'This location does not exist' },

@@ -8,7 +8,6 @@ import {
 } from '@shuyuan/contracts/catalogue/record';
 import { formatCallNo } from '@shuyuan/contracts/catalogue/editing-config';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
-import { type BarcodeRule, formatBarcode, validateBarcode } from '@shuyuan/contracts/printing/barcode';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BizError, fail, invalid, notFound } from '../../platform/errors.ts';
@@ -17,7 +16,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { branch } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { mustExist } from '../basic/refs.ts';
-import { getBarcodeRule, nextBarcodes as schoolNextBarcodes } from '../printing/barcode-rules.service.ts';
+import { getBarcodeRule, nextBarcodes } from '../printing/barcode-rules.service.ts';
 import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
 import { acceptanceBatch, catalogueRecord, copy } from './catalogue.table.ts';
 import { getEditingConfig } from './editing-config.service.ts';
@@ -152,31 +151,6 @@ export function violatedBarcode(e: unknown): string | null {
   return null;
 }
 
-/** The next `n` barcodes of a rule, after the highest numeric body in use with the same prefix. */
-async function nextBarcodes(db: Db, scope: Scope, rule: BarcodeRule, n: number, tr: Tr): Promise<string[]> {
-  const check = rule.checkDigit ? 1 : 0;
-  const width = rule.length ? rule.length - rule.prefix.length - check : 0;
-  const p = rule.prefix.length;
-  const [row] = await db
-    .select({
-      max: sql<
-        string | null
-      >`max(substring(${copy.barcode} from ${p + 1} for char_length(${copy.barcode}) - ${p + check})::numeric)`,
-    })
-    .from(copy)
-    .where(scope.where(copy, sql`${copy.barcode} ~ ${`^${rule.prefix}[0-9]+$`}`));
-  const start = Number(row?.max ?? 0) + 1;
-  const out = Array.from({ length: n }, (_, i) => formatBarcode(rule.prefix, start + i, width, rule.checkDigit));
-  for (const b of out) {
-    const r = validateBarcode(b, rule);
-    if (!r.ok)
-      throw new BizError(ErrorCode.VALIDATION, r.key, r.params, 200, [
-        { path: 'barcodes', message: tr(r.key, r.params) },
-      ]);
-  }
-  return out;
-}
-
 /** A rule's refusal of one barcode, as a field issue on `path`. */
 export function ruleError(r: { key: string; params: Record<string, unknown> }, tr: Tr, path = 'barcodes'): BizError {
   return new BizError(ErrorCode.VALIDATION, r.key, r.params, 200, [{ path, message: tr(r.key, r.params) }]);
@@ -191,9 +165,13 @@ async function copyBarcodes(tx: Db, scope: Scope, input: CopyAdd, tr: Tr): Promi
     if (bad.length) throw invalid(bad.map((b) => ({ path: b.path, message: tr(b.key, b.params) })));
     return input.barcodes;
   }
-  if (schoolRule) return schoolNextBarcodes(tx, scope, input.count, 'book');
-  if (rule) return nextBarcodes(tx, scope, rule, input.count, tr);
-  throw ruleError({ key: 'catalogue.copies.noRule', params: {} }, tr);
+  try {
+    return await nextBarcodes(tx, scope, input.count, 'book', rule ?? undefined);
+  } catch (e) {
+    // The rule's numbers are used up: said under the barcodes, like a typed barcode the rule refuses.
+    if (e instanceof BizError) throw ruleError({ key: e.msgKey, params: e.params ?? {} }, tr);
+    throw e;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { fixtures } from '../holdings/test-fixtures.ts';
 import { resourceType } from '../basic/branch.table.ts';
+import { barcodeRule } from '../printing/printing.table.ts';
 import { copy } from './catalogue.table.ts';
 
 const t = useTestApp();
@@ -265,6 +266,46 @@ describe('copies', () => {
     expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['G00041'], rule })).json.code).toBe(0);
     const gen = await t.post(COPIES, { recordId, count: 2, rule });
     expect(gen.json.data.List.map((c: { barcode: string }) => c.barcode)).toEqual(['G00042', 'G00043']);
+  });
+
+  it('without a rule, both add-copy paths number copies by the default rule, after the highest in use', async () => {
+    await t.db.delete(barcodeRule).where(eq(barcodeRule.schoolId, t.schoolId));
+    const recordId = await addRecord({ title: '默认条码' });
+    expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['00000136'] })).json.code).toBe(0);
+    // The cataloguing form sends no rule; the older dialog sent { prefix: '' } (it gave "137").
+    const form = await t.post(COPIES, { recordId, count: 1 });
+    expect(form.json.data.List.map((c: { barcode: string }) => c.barcode)).toEqual(['00000137']);
+    const dialog = await t.post(COPIES, { recordId, count: 1, rule: { prefix: '' } });
+    expect(dialog.json.data.List.map((c: { barcode: string }) => c.barcode)).toEqual(['00000138']);
+    // The printing screens' generator gives the same next number.
+    expect((await t.post(`${P}/Printing/NextBarcodes`, { count: 1 })).json.data).toEqual(['00000139']);
+  });
+
+  it('a school created on the company screen starts with the default barcode rule', async () => {
+    const res = await t.post(`${P}/Organiza/AddSchool`, {
+      code: 'newbc',
+      name: '新学校',
+      address: '新路 1 号',
+      learningPeriod: 'primary',
+      adminAccount: 'newbcadmin',
+      adminPassword: 'Str0ng!pass',
+      adminName: '管理员',
+    });
+    expect(res.json.code, JSON.stringify(res.json)).toBe(0);
+    const rules = await t.db.select().from(barcodeRule).where(eq(barcodeRule.schoolId, res.json.data.id));
+    expect(rules).toMatchObject([{ kind: 'book', prefix: '', length: 8, checkDigit: false }]);
+  });
+
+  it('a rule with no numbers left refuses generated copies with the reason under the barcodes', async () => {
+    await t.db.delete(barcodeRule).where(eq(barcodeRule.schoolId, t.schoolId));
+    await t.db.insert(barcodeRule).values({ schoolId: t.schoolId, kind: 'book', prefix: 'F', length: 2 });
+    const recordId = await addRecord({ title: '号码用完' });
+    expect((await t.post(COPIES, { recordId, count: 1, barcodes: ['F9'] })).json.code).toBe(0);
+    const full = await t.post(COPIES, { recordId, count: 1 }, { lang: 'en' });
+    expect(full.json.issues).toEqual([
+      { path: 'barcodes', message: 'The barcode rule (prefix F, length 2) has no numbers left; change the rule' },
+    ]);
+    await t.db.delete(barcodeRule).where(eq(barcodeRule.schoolId, t.schoolId));
   });
 
   it('concurrent additions of the same barcode: exactly one succeeds', async () => {

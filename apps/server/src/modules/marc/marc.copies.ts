@@ -9,6 +9,7 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { BarcodeRule } from '@shuyuan/contracts/printing/barcode';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { BizError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/route.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { resourceType } from '../basic/branch.table.ts';
@@ -128,7 +129,7 @@ export class ImportTarget {
   /**
    * The copy rows of some records, checked: a barcode that breaks the school's rule, repeats one of this plan
    * or one in use is refused (a note, the copy left out); a copy without a barcode gets the next one of the
-   * rule, or is refused when the school has none; an unknown location text puts the copy in the default
+   * rule (or of the default rule), or is refused with the reason when the rule has no numbers left; an unknown location text puts the copy in the default
    * location (noted). Runs in the transaction that will insert the rows.
    */
   async planCopies(tx: Db, list: CopyRequest[]): Promise<CopyPlan> {
@@ -145,10 +146,13 @@ export class ImportTarget {
     }
     const want = list.reduce((n, r) => n + r.copies.filter((c) => !c.barcode).length, 0);
     let generated: string[] = [];
+    let whyNone = '';
     try {
-      if (want && this.rule) generated = await nextBarcodes(tx, this.scope, want, 'book');
-    } catch {
-      generated = []; // the rule's range is full: those copies are refused below, like without a rule
+      if (want) generated = await nextBarcodes(tx, this.scope, want, 'book');
+    } catch (e) {
+      // the rule's range is full: those copies are refused below, each with the reason
+      if (!(e instanceof BizError)) throw e;
+      whyNone = this.tr(e.msgKey, e.params);
     }
     const cfg = this.config;
     list.forEach((req, i) => {
@@ -162,7 +166,7 @@ export class ImportTarget {
         if (!barcode) {
           const next = generated.shift();
           if (!next) {
-            plan.notes[i].push({ key: 'marc.copy.noBarcode' });
+            plan.notes[i].push({ key: 'marc.copy.noBarcode', params: { reason: whyNone } });
             continue;
           }
           barcode = next;

@@ -65,8 +65,8 @@ registerMessages({
   'marc.listSeparator': { zh: '、', en: ', ' },
   'marc.resourceType': { zh: '资源类型', en: 'Resource type' },
   'marc.copy.noBarcode': {
-    zh: '一册馆藏没有条码，本馆也未设条码规则，未添加',
-    en: 'A copy without a barcode was not added (the school has no barcode rule to number it)',
+    zh: '一册馆藏没有条码，未能按条码规则生成，未添加：{{reason}}',
+    en: 'A copy without a barcode was not added (no barcode could be generated): {{reason}}',
   },
   'marc.copy.badBarcode': {
     zh: '馆藏条码 {{barcode}} 不符合本馆条码规则（{{reason}}），未添加',

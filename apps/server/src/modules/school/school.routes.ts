@@ -11,6 +11,7 @@ import { fail } from '../../platform/errors.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { ensureSchoolBasics } from '../basic/basic.seed.ts';
 import { ensureDefaultRules } from '../circulation/rules.service.ts';
+import { ensureDefaultBarcodeRule } from '../printing/barcode-rules.service.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { school } from './school.table.ts';
 import { createSchoolAdmin, removeSchoolOwn, schoolAdmins, schoolInUse, schoolSubtree } from './school.service.ts';
@@ -88,6 +89,7 @@ export function schoolRoutes(app: FastifyInstance): void {
           await createSchoolAdmin(db, row.id, input as SchoolCreate, ctx.t('system.company.adminRole'));
           await ensureSchoolBasics(db, row.id);
           await ensureDefaultRules(db, new Scope(row.id));
+          await ensureDefaultBarcodeRule(db, new Scope(row.id));
         }
       },
       beforeDelete: async ({ ctx, db, rows }) => {

@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * Add copies of a record: barcodes typed or scanned one per line (the count follows the lines), or generated
- * after the highest barcode in use with a prefix. The server's duplicate-barcode message shows under the field.
+ * by the school's barcode rule after the highest in use (the same generator as the cataloguing form). The server's duplicate-barcode message shows under the field.
  */
 export function AddCopies({ record, locations, onClose, onSaved }: Props) {
   const { t } = useTranslation();
@@ -48,7 +48,6 @@ export function AddCopies({ record, locations, onClose, onSaved }: Props) {
       recordId: record.id,
       count: typed ? barcodes?.length || v.count : v.count,
       barcodes,
-      rule: typed ? undefined : { prefix: v.prefix ?? '' },
       locationId: v.locationId || undefined,
       callNo: v.callNo ?? '',
     };
@@ -83,14 +82,9 @@ export function AddCopies({ record, locations, onClose, onSaved }: Props) {
             <Input.TextArea rows={5} />
           </Form.Item>
         ) : (
-          <>
-            <Form.Item name="count" label={t('catalogue.copies.count')}>
-              <InputNumber min={1} max={500} />
-            </Form.Item>
-            <Form.Item name="prefix" label={t('catalogue.copies.prefix')}>
-              <Input allowClear />
-            </Form.Item>
-          </>
+          <Form.Item name="count" label={t('catalogue.copies.count')} extra={t('catalogue.copies.countHelp')}>
+            <InputNumber className="sy-copies-count" min={1} max={500} />
+          </Form.Item>
         )}
         <Form.Item name="locationId" label={t('catalogue.copies.location')}>
           <Select allowClear options={locations} />

@@ -37,6 +37,8 @@ interface Saved {
   title: string;
   bookNo: string;
   copies?: { barcode: string; callNo: string }[];
+  /** why the copies were refused (the record itself was saved) */
+  refused?: string;
 }
 
 /**
@@ -124,11 +126,13 @@ export default function BookEditingPage() {
         form.setFieldValue('bookNo', r.bookNo);
         form.setFieldValue('bookNoAuto', false);
       }
+      const saving = rec;
       const c = await postChecked<{ List: { barcode: string; callNo: string }[] }>(
         form,
         CopyAdd,
         `${P}/Literature/AddItemsCollectionInfo`,
         copyBody(v, rec.id),
+        (reason) => setSaved({ ...saving, refused: reason }),
       );
       if (c) setSaved({ ...rec, copies: c.List });
     } finally {
@@ -252,7 +256,7 @@ export default function BookEditingPage() {
       {editing && (
         <Form form={form} layout="vertical" style={{ marginTop: 16 }} onValuesChange={clearOnChange(form)}>
           <Divider titlePlacement="start">{t('catalogue.editing.record')}</Divider>
-          <RecordFields config={config} types={opts.types} autoBookNo={!saved} />
+          <RecordFields config={config} types={opts.types} autoBookNo={!saved} recordId={saved?.id} />
           <Divider titlePlacement="start">{t('catalogue.editing.copies')}</Divider>
           <CopyFields config={config} opts={opts} classNo={classNo} bookNo={bookNo} />
           {saved && !saved.copies && (
@@ -261,6 +265,7 @@ export default function BookEditingPage() {
               showIcon
               style={{ marginBottom: 16 }}
               message={t('catalogue.editing.recordSavedOnly')}
+              description={saved.refused}
             />
           )}
           <Space>

@@ -11,7 +11,7 @@ interface Props {
   onChange?: (v: string) => void;
   classNo?: string;
   author?: string;
-  /** The record being edited: left out of the same-call-number check. */
+  /** The record being edited (or just saved): left out of the same-call-number check, which names the others. */
   recordId?: number;
   canLock: boolean;
 }
@@ -88,7 +88,10 @@ export function BookNumberField({ value, onChange, classNo, author, recordId, ca
       </Space.Compact>
       {same.length > 0 && (
         <Typography.Text type="warning" className="sy-bookno-same">
-          {t('catalogue.bookNo.same', { count: same.length, titles: same.map((s) => s.title).join('、') })}
+          {t('catalogue.bookNo.same', {
+            count: same.length,
+            titles: same.map((s) => (s.author ? `${s.title}（${s.author}）` : s.title)).join('、'),
+          })}
         </Typography.Text>
       )}
     </div>

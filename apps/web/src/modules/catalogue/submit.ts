@@ -30,6 +30,8 @@ export async function postChecked<T = unknown>(
   schema: z.ZodType,
   url: string,
   body: unknown,
+  /** told the refusal's reason in words (the screen may show it beside its own "not saved" notice) */
+  onRefused?: (reason: string) => void,
 ): Promise<T | undefined> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -43,6 +45,7 @@ export async function postChecked<T = unknown>(
     return (await api.post<T>(url, body, { showError: false })) ?? ({} as T);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    if (err.status === 401) return undefined;
     // Per-line barcode issues (`barcodes.1`) are folded into their textarea; the rest go through fieldErrors.
     const lines = err.issues?.some((i) => i.path.includes('.'));
     if (lines && err.issues)
@@ -53,7 +56,15 @@ export async function postChecked<T = unknown>(
           message: i.message,
         })),
       );
-    else if (!fieldErrors(form, err) && err.status !== 401 && err.msg) notify.error(err.msg);
+    else fieldErrors(form, err);
+    // An issue on a field the form does not show (the barcodes while they are generated) would be said
+    // nowhere: it is shown as a message, like a refusal without issues.
+    const shown = new Set(Object.keys(form.getFieldsValue()));
+    const unseen = (err.issues ?? []).filter((i) => !shown.has(i.path.split('.')[0])).map((i) => tr(i.message));
+    const reason = err.issues?.length ? err.issues.map((i) => tr(i.message)).join('；') : err.msg;
+    if (!err.issues?.length && err.msg) notify.error(err.msg);
+    else if (unseen.length) notify.error(unseen.join('；'));
+    if (reason) onRefused?.(reason);
     return undefined;
   }
 }
