@@ -95,6 +95,8 @@ const ALLOWED: Record<string, Rule> = {
   'P/Opac/Renew': { allow: READERS, why: "renews one of the caller's own loans" },
   'P/Opac/RenewAll': { allow: READERS, why: "renews the caller's own loans" },
   'P/Opac/MyHistory': { allow: READERS, why: "the caller's own loan history" },
+  'P/Opac/ExportMyHistory': { allow: READERS, why: "the caller's own loan history as xlsx" },
+  'P/Opac/MyReadingRecord': { allow: READERS, why: "the caller's own reading record (loans, returns on time)" },
   'P/Opac/MyReservations': { allow: READERS, why: "the caller's own reservations" },
   'P/Opac/Reserve': { allow: READERS, why: 'reserves a publicly shown title for the caller' },
   'P/Opac/CancelReservation': { allow: READERS, why: "cancels one of the caller's own reservations" },

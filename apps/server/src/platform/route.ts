@@ -89,6 +89,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
     schoolId?: number;
+    /** A device token (client credentials, no acting user) bound to this school: a kiosk (guide screens). */
+    deviceSchoolId?: number;
     lang: Lang;
   }
 }
@@ -157,7 +159,10 @@ async function authorize(
         }
       } else if (check.kind === 'client') {
         deviceOnly = true;
-        if (check.schoolId) wantedSchool = check.schoolId;
+        if (check.schoolId) {
+          wantedSchool = check.schoolId;
+          req.deviceSchoolId = check.schoolId;
+        }
       }
     }
   }

@@ -95,3 +95,42 @@ export interface MyChild {
   name: string;
   relation: string;
 }
+
+/** An export of the caller's loan history (xlsx), optionally by borrowing date. */
+export const MyHistoryExport = z.object({ from: day.optional(), to: day.optional() });
+export type MyHistoryExport = z.infer<typeof MyHistoryExport>;
+
+/**
+ * /user/integral until reading points exist (issue 16): the reader's reading record, the basis points will be
+ * counted from — loans, returns on time and late, renewals, distinct titles, by school year.
+ */
+export interface ReadingRecordTotals {
+  loans: number;
+  titles: number;
+  returned: number;
+  returnedOnTime: number;
+  returnedLate: number;
+  open: number;
+  overdueNow: number;
+  renewals: number;
+}
+export interface ReadingRecord extends ReadingRecordTotals {
+  /** Per calendar year of the borrowing date (school time zone), newest first. */
+  years: (ReadingRecordTotals & { year: string })[];
+}
+
+/**
+ * A reader's card at a guide-screen kiosk (`/userinfo`): scanned there, answered only to a kiosk's device token
+ * of the reader's school. What the card itself would tell a reader at the desk and nothing more: the name masked,
+ * current loans with due dates, holds, overdue. No history, no contact data, no class, no account.
+ */
+export const KioskCardBody = z.object({ cardNo: z.string().trim().min(1).max(64) });
+export type KioskCardBody = z.infer<typeof KioskCardBody>;
+export interface KioskCard {
+  maskedName: string;
+  identity: string;
+  expired: boolean;
+  loans: { title: string; barcode: string; borrowedAt: string; dueDate: string; overdueDays: number; renewals: number }[];
+  holds: { title: string; state: 'waiting' | 'ready'; holdUntil: string | null; queuePosition: number | null }[];
+  overdue: number;
+}

@@ -172,16 +172,19 @@ export async function recommended(db: Db, v: PublicView, q: OpacRecommendQuery) 
 export async function statfile(db: Db, v: PublicView): Promise<OpacStatfile> {
   const s = v.scope.schoolId;
   const today = await schoolToday(db, v.scope);
+  // Records the resource rules hide from the public are not counted (recordVisibleSql names catalogue_record).
+  const shown = v.record ?? sql`true`;
   const res: any = await db.execute(sql`
     select
-      (select count(*)::int from catalogue_record cr where cr.school_id = ${s}) as records,
+      (select count(*)::int from catalogue_record where catalogue_record.school_id = ${s} and ${shown}) as records,
       (select count(*)::int from copy c where c.school_id = ${s} and ${v.copy}) as copies,
       (select count(*)::int from copy c where c.school_id = ${s} and ${v.copy}
         and c.circ_state = ${CircState.AVAILABLE} and c.store_type = ${StoreType.CIRCULATION}) as available,
       (select count(*)::int from app_user u where u.school_id = ${s} and u.state = 1
         and u.identity in ('student', 'teacher', 'parent', 'other')) as readers,
       (select count(*)::int from loan l where l.school_id = ${s} and l.borrowed_at >= ${`${today.slice(0, 4)}-01-01`}::date) as loans_this_year,
-      (select count(*)::int from catalogue_record cr where cr.school_id = ${s} and cr.created_at >= ${`${today.slice(0, 7)}-01`}::date) as new_this_month`);
+      (select count(*)::int from catalogue_record where catalogue_record.school_id = ${s} and ${shown}
+        and catalogue_record.created_at >= ${`${today.slice(0, 7)}-01`}::date) as new_this_month`);
   const x = (res.rows ?? res)[0];
   return {
     records: x.records,

@@ -22,4 +22,14 @@ registerMessages({
   'opac.history.dueDate': { zh: '应还日期', en: 'Due' },
   'opac.history.returnedAt': { zh: '归还时间', en: 'Returned' },
   'opac.history.renewals': { zh: '续借次数', en: 'Renewals' },
+  'opac.history.author': { zh: '责任者', en: 'Author' },
+  'opac.history.overdueDays': { zh: '超期天数', en: 'Days overdue' },
+  'opac.kioskOnly': {
+    zh: '读者卡只能在本校已登记的导读终端上查看',
+    en: "A reader's card can be looked up only on a kiosk registered to this school",
+  },
+  'opac.kioskBusy': {
+    zh: '查询过于频繁，请稍后再试',
+    en: 'Too many look-ups; please try again in a minute',
+  },
 });

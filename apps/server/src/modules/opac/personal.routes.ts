@@ -1,6 +1,8 @@
 import { PageQuery } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import {
+  KioskCardBody,
+  MyHistoryExport,
   MyHistoryQuery,
   MyProfileBody,
   RenewMineBody,
@@ -10,7 +12,11 @@ import {
 import { IdBody } from '@shuyuan/contracts/common/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { BizError, fail } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
+import { sendSheet } from '../holdings/xlsx.ts';
+import { assertOpen } from './visibility.ts';
+import { kioskCard, readingRecord } from './record.service.ts';
 import { appUser } from '../auth/user.table.ts';
 import { listLoans } from '../circ-records/records.query.ts';
 import { openLoansOf } from '../circulation/reader.service.ts';
@@ -30,6 +36,18 @@ import {
 } from './personal.service.ts';
 
 const O = `${P}/Opac`;
+
+/** Card look-ups per kiosk (school and address) and minute: a person scans a few cards, a script many. */
+const KIOSK_PER_MINUTE = 30;
+const kioskLookups = new Map<string, number[]>();
+function kioskPace(key: string, now = Date.now()): boolean {
+  const recent = (kioskLookups.get(key) ?? []).filter((at) => now - at < 60_000);
+  if (recent.length >= KIOSK_PER_MINUTE) return false;
+  recent.push(now);
+  kioskLookups.set(key, recent);
+  if (kioskLookups.size > 10_000) kioskLookups.clear();
+  return true;
+}
 
 /**
  * The personal area (issue 11 §2). Access 'school': any signed-in member of the school; every handler acts on
@@ -88,6 +106,62 @@ export function personalRoutes(app: FastifyInstance): void {
           overdueDays: l.overdueDays,
         })),
       };
+    },
+  });
+
+  route(app, {
+    url: `${O}/ExportMyHistory`,
+    access: 'school',
+    schema: MyHistoryExport,
+    raw: true,
+    summary: "The caller's whole loan history as an xlsx sheet (optionally by borrowing date)",
+    handler: async ({ db, scope, user, body, reply, t }) => {
+      const rows: (string | number | null)[][] = [];
+      const f = { userIds: [user!.userId], from: body.from, to: body.to };
+      for (let Page = 1; ; Page++) {
+        const page = await listLoans(db, scope, f, { Page, Rows: 1000 });
+        for (const l of page.List)
+          rows.push([
+            l.title,
+            l.author,
+            l.barcode,
+            l.borrowedAt.slice(0, 10),
+            l.dueDate,
+            l.returnedAt?.slice(0, 10) ?? '',
+            l.renewals,
+            l.overdueDays,
+          ]);
+        if (page.List.length < 1000) break;
+      }
+      const head = ['title', 'author', 'barcode', 'borrowedAt', 'dueDate', 'returnedAt', 'renewals', 'overdueDays'];
+      return sendSheet(
+        reply,
+        t('opac.history.file'),
+        head.map((k) => t(`opac.history.${k}`)),
+        rows,
+      );
+    },
+  });
+
+  route(app, {
+    url: `${O}/MyReadingRecord`,
+    access: 'school',
+    summary: "The caller's reading record (loans, returns on time and late, by year): /user/integral until points exist",
+    handler: ({ db, scope, user }) => readingRecord(db, scope, user!.userId),
+  });
+
+  route(app, {
+    url: `${O}/KioskCard`,
+    access: 'publicSchool',
+    schema: KioskCardBody,
+    summary: "A reader's card scanned at a kiosk: masked name, loans with due dates, holds — device tokens only",
+    handler: async ({ db, scope, req, body }) => {
+      // Only a kiosk signed in with its own client credentials, for its own school (platform/route.ts), and at
+      // a reader's pace: a card number alone opens nothing on the public site or to another school's device.
+      if (req.deviceSchoolId !== scope.schoolId) throw new BizError('FORBIDDEN', 'opac.kioskOnly', undefined, 403);
+      if (!kioskPace(`${scope.schoolId}:${req.ip}`)) throw fail('KIOSK_BUSY', 'opac.kioskBusy');
+      await assertOpen(db, scope);
+      return kioskCard(db, scope, body.cardNo);
     },
   });
 
