@@ -8,6 +8,7 @@ import { meApi } from './personal/personal-api.ts';
 import { chooseSchool, useSchool } from './school.ts';
 import { signInReader } from './reader.ts';
 import type { GuideView } from './guide/guide.tsx';
+import { DESKTOP_KEY } from '../app/auth/renew.ts';
 
 const SearchPage = lazy(() => import('./pages/search.page.tsx'));
 const AdvancedPage = lazy(() => import('./pages/advanced.page.tsx'));
@@ -178,6 +179,16 @@ const guide = (view: GuideView) => (
 );
 
 /**
+ * /userinfo is two screens of the spec: the reader's profile (personal area) and, on a kiosk, a scanned card's
+ * loans (guide screens). A browser set up as a kiosk (device credentials stored, /guidescreen/device) shows the
+ * card screen; `/guidescreen/userinfo` always does.
+ */
+function UserInfoRoute() {
+  const kiosk = Boolean(localStorage.getItem(DESKTOP_KEY));
+  return kiosk ? guide('card') : at(<UserInfoPage />);
+}
+
+/**
  * The public search site and the personal area: spec §2 routes as hash routes of /library/opac.html. Plain HTML
  * controls styled by opac.css (no antd here): a phone's first load stays small.
  */
@@ -208,7 +219,8 @@ export function OpacApp() {
         <Route path="/search/personal" element={at(<PersonalPage />)} />
         <Route path="/search/book" element={at(<PersonalPage tab="loans" />)} />
         <Route path="/user/circulation" element={at(<PersonalPage tab="loans" />)} />
-        <Route path="/userinfo" element={at(<UserInfoPage />)} />
+        <Route path="/user/integral" element={at(<PersonalPage tab="integral" />)} />
+        <Route path="/userinfo" element={<UserInfoRoute />} />
         <Route path="/search/newslist" element={at(<NewsPage />)} />
         <Route path="/search/libpic" element={at(<NewsPage pictures />)} />
         <Route path="/search/newsdetail" element={at(<NewsDetailPage />)} />
@@ -231,6 +243,11 @@ export function OpacApp() {
         <Route path="/newsDetail" element={guide('newsDetail')} />
         <Route path="/brstatistic" element={guide('brstatistic')} />
         <Route path="/smart_bookcase" element={guide('bookcase')} />
+        <Route path="/schoolactivity" element={guide('schoolactivity')} />
+        <Route path="/activitytask" element={guide('activitytask')} />
+        <Route path="/activitydetaildoing" element={guide('activitydetaildoing')} />
+        <Route path="/activitydetailend" element={guide('activitydetailend')} />
+        <Route path="/guidescreen/userinfo" element={guide('card')} />
         <Route path="*" element={<Navigate to="/search" replace />} />
       </Routes>
     </HashRouter>

@@ -130,7 +130,14 @@ export interface KioskCard {
   maskedName: string;
   identity: string;
   expired: boolean;
-  loans: { title: string; barcode: string; borrowedAt: string; dueDate: string; overdueDays: number; renewals: number }[];
+  loans: {
+    title: string;
+    barcode: string;
+    borrowedAt: string;
+    dueDate: string;
+    overdueDays: number;
+    renewals: number;
+  }[];
   holds: { title: string; state: 'waiting' | 'ready'; holdUntil: string | null; queuePosition: number | null }[];
   overdue: number;
 }

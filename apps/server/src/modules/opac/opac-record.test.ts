@@ -25,7 +25,11 @@ let books: { id: number; barcodes: string[] }[];
 /** A kiosk: a device client of the school signed in with the client-credentials grant. */
 async function kioskToken(schoolId?: number): Promise<string> {
   const admin = schoolId ? await buildUser(t.db, schoolId, { permissions: ['*'] }) : undefined;
-  const add = await t.post(`${P}/Device/AddClient`, { name: 'Hall kiosk' }, admin ? { token: admin.token, schoolId } : {});
+  const add = await t.post(
+    `${P}/Device/AddClient`,
+    { name: 'Hall kiosk' },
+    admin ? { token: admin.token, schoolId } : {},
+  );
   expect(add.json.success, add.json.msg).toBe(true);
   const { clientId, clientSecret } = add.json.data;
   const tok = await t.inject({
@@ -50,10 +54,16 @@ beforeAll(async () => {
   for (const b of books.slice(0, 3)) expect((await lend(ann, b.barcodes[0])).json.success).toBe(true);
   expect((await lend(bob, books[3].barcodes[0])).json.success).toBe(true);
   expect((await giveBack(books[0].barcodes[0])).json.success).toBe(true);
-  const [late] = await t.db.select().from(loan).where(eq(loan.copyId, (await copyId(books[1].barcodes[0]))!));
+  const [late] = await t.db
+    .select()
+    .from(loan)
+    .where(eq(loan.copyId, (await copyId(books[1].barcodes[0]))!));
   await t.db.update(loan).set({ dueDate: '2020-01-10' }).where(eq(loan.id, late.id));
   expect((await giveBack(books[1].barcodes[0])).json.success).toBe(true);
-  const [open] = await t.db.select().from(loan).where(eq(loan.copyId, (await copyId(books[2].barcodes[0]))!));
+  const [open] = await t.db
+    .select()
+    .from(loan)
+    .where(eq(loan.copyId, (await copyId(books[2].barcodes[0]))!));
   await t.db.update(loan).set({ dueDate: '2020-02-10' }).where(eq(loan.id, open.id));
 });
 
@@ -151,7 +161,9 @@ describe('hidden records stay off public figures', () => {
     const before = (await t.post(`${S}/Statfile`, {}, { token: null })).json.data;
     const vault = await makeLocation(t.db, scope, '保密书库');
     const secret = await makeRecord(t.db, scope, { title: '内部教参' }, [{ ...vault }, { ...vault }]);
-    await t.db.insert(resourceAuth).values(scope.values({ locationId: vault.locationId, canView: false, canLend: true }));
+    await t.db
+      .insert(resourceAuth)
+      .values(scope.values({ locationId: vault.locationId, canView: false, canLend: true }));
     await lend(bob, secret.barcodes[0]);
     await lend(ann, secret.barcodes[1]);
     const after = (await t.post(`${S}/Statfile`, {}, { token: null })).json.data;

@@ -146,7 +146,8 @@ export function personalRoutes(app: FastifyInstance): void {
   route(app, {
     url: `${O}/MyReadingRecord`,
     access: 'school',
-    summary: "The caller's reading record (loans, returns on time and late, by year): /user/integral until points exist",
+    summary:
+      "The caller's reading record (loans, returns on time and late, by year): /user/integral until points exist",
     handler: ({ db, scope, user }) => readingRecord(db, scope, user!.userId),
   });
 

@@ -29,7 +29,18 @@ export async function chartRank(db: Db, scope: Scope, by: Ranking, q: ChartsQuer
     const shown = await db
       .select({ id: catalogueRecord.id })
       .from(catalogueRecord)
-      .where(scope.where(catalogueRecord, and(inArray(catalogueRecord.id, rows.map((r) => Number(r.id))), v.record)));
+      .where(
+        scope.where(
+          catalogueRecord,
+          and(
+            inArray(
+              catalogueRecord.id,
+              rows.map((r) => Number(r.id)),
+            ),
+            v.record,
+          ),
+        ),
+      );
     const ok = new Set(shown.map((x) => x.id));
     rows = rows.filter((r) => ok.has(Number(r.id))).slice(0, q.top);
     // Ranks again over what is shown (ties share a rank).

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSchool } from '../school.ts';
 import { useLoad } from '../use-load.ts';
+import { ActivitiesPanel, ActivityDetailPanel, TaskPanel } from './activities.tsx';
 import { BookcasePanel } from './bookcase.tsx';
+import { CardPanel } from './card.tsx';
 import { kioskApps } from './device.tsx';
 import { HotBooksPanel, NewBooksPanel, NewsDetailPanel, NewsPanel, StatsPanel } from './panels.tsx';
 import { GuideSearch } from './search.tsx';
@@ -18,7 +20,12 @@ export type GuideView =
   | 'hotBook'
   | 'schoolNews'
   | 'newsDetail'
-  | 'brstatistic';
+  | 'brstatistic'
+  | 'schoolactivity'
+  | 'activitytask'
+  | 'activitydetaildoing'
+  | 'activitydetailend'
+  | 'card';
 
 /** What the start screen turns through, each also a display route of its own. */
 const PANELS = [
@@ -127,6 +134,11 @@ export default function GuideScreen({ view }: { view: GuideView }) {
   else if (view === 'search') body = <GuideSearch />;
   else if (view === 'newsDetail') body = <NewsDetailPanel />;
   else if (view === 'bookcase') body = <BookcasePanel />;
+  else if (view === 'schoolactivity') body = <ActivitiesPanel />;
+  else if (view === 'activitytask') body = <TaskPanel />;
+  else if (view === 'activitydetaildoing') body = <ActivityDetailPanel ended={false} />;
+  else if (view === 'activitydetailend') body = <ActivityDetailPanel ended />;
+  else if (view === 'card') body = <CardPanel />;
   else body = PANELS.find((p) => p.key === view)?.el();
   const en = i18n.language === 'en';
   return (

@@ -34,7 +34,7 @@ export function NewBooksPanel() {
   );
 }
 
-function Ranking({ title, rows, id }: { title: string; rows?: ChartRankRow[]; id: string }) {
+export function Ranking({ title, rows, id }: { title: string; rows?: ChartRankRow[]; id: string }) {
   const { t } = useTranslation();
   return (
     <div className="guide-rank" aria-labelledby={id}>

@@ -10,7 +10,7 @@ const ROWS = 8;
 const KEYS = ['1234567890', 'QWERTYUIOP', 'ASDFGHJKL', 'ZXCVBNM'];
 
 /** Letters and digits for a touch screen with no keyboard (pinyin initials find Chinese titles). */
-function Keyboard({ onKey }: { onKey: (k: string) => void }) {
+export function Keyboard({ onKey }: { onKey: (k: string) => void }) {
   const { t } = useTranslation();
   return (
     <div className="guide-keyboard" role="group" aria-label={t('opac.guide.keyboard')}>

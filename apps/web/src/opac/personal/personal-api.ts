@@ -7,6 +7,7 @@ import type {
   MyLoan,
   MyReservation,
   MySuggestion,
+  ReadingRecord,
   RenewOutcome,
   TimelineMonth,
 } from '@shuyuan/contracts/opac/personal';
@@ -48,6 +49,8 @@ export const meApi = {
   loans: () => api.post<ListData<MyLoan>>(`${O}/MyLoans`, { Page: 1, Rows: 100 }, quiet),
   renew: (loanId: number) => api.post<{ dueDate: string }>(`${O}/Renew`, { loanId }, quiet),
   renewAll: () => api.post<RenewOutcome[]>(`${O}/RenewAll`, {}, quiet),
+  exportHistory: () => api.download(`${O}/ExportMyHistory`, {}, quiet),
+  readingRecord: () => api.post<ReadingRecord>(`${O}/MyReadingRecord`, {}, quiet),
   history: (Page: number, Rows = 20) => api.post<ListData<HistoryRow>>(`${O}/MyHistory`, { Page, Rows }, quiet),
   reservations: () => api.post<MyReservation[]>(`${O}/MyReservations`, {}, quiet),
   reserve: (recordId: number) =>

@@ -7,11 +7,12 @@ import { useSession } from '../../app/auth/session.ts';
 import { Pager } from '../parts/HitList.tsx';
 import { signInReader, signOutReader } from '../reader.ts';
 import { useLoad, useTitle } from '../use-load.ts';
-import { type HistoryRow, messageOf, meApi } from './personal-api.ts';
+import { messageOf, meApi } from './personal-api.ts';
+import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
 
-const TABS = ['loans', 'history', 'reservations', 'suggestions', 'bill', 'timeline', 'children'] as const;
+const TABS = ['loans', 'history', 'reservations', 'suggestions', 'bill', 'timeline', 'integral', 'children'] as const;
 type Tab = (typeof TABS)[number];
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -88,37 +89,20 @@ function Loans() {
   );
 }
 
-function csv(rows: HistoryRow[], head: string[]): string {
-  const cell = (v: unknown) => `"${String(v ?? '').replace(/"/g, '""')}"`;
-  const lines = rows.map((r) =>
-    [r.title, r.barcode, day(r.borrowedAt), r.dueDate, day(r.returnedAt), r.renewals].map(cell).join(','),
-  );
-  return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}`;
-}
-
 function History() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const res = useLoad(() => meApi.history(page), [page]);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  // The whole history as an xlsx sheet, made by the server in the reader's language.
   const exportAll = async () => {
     setBusy(true);
+    setError(undefined);
     try {
-      const rows: HistoryRow[] = [];
-      for (let p = 1; ; p++) {
-        const chunk = await meApi.history(p, 500);
-        rows.push(...chunk.List);
-        if (rows.length >= chunk.Total || !chunk.List.length) break;
-      }
-      const head = ['title', 'barcode', 'borrowedAt', 'dueDate', 'returnedAt', 'renewals'].map((k) =>
-        t(`opac.me.col.${k}`),
-      );
-      const url = URL.createObjectURL(new Blob([csv(rows, head)], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${t('opac.me.historyFile')}.csv`;
-      a.click();
-      URL.revokeObjectURL(url);
+      await meApi.exportHistory();
+    } catch (e) {
+      setError(messageOf(e));
     } finally {
       setBusy(false);
     }
@@ -129,7 +113,7 @@ function History() {
       <button type="button" className="opac-secondary" disabled={busy || !res.data?.Total} onClick={exportAll}>
         {t('opac.me.export')}
       </button>
-      <Failure text={res.error} />
+      <Failure text={res.error ?? error} />
       {res.data && res.data.Total === 0 && <p className="opac-empty">{t('opac.me.noHistory')}</p>}
       <ul className="opac-cards">
         {res.data?.List.map((l) => (
@@ -400,6 +384,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'suggestions' && <Suggestions />}
       {tab === 'bill' && <Bill />}
       {tab === 'timeline' && <Timeline />}
+      {tab === 'integral' && <ReadingRecordPanel />}
       {tab === 'children' && parent && <Children />}
     </>
   );
