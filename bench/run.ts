@@ -1,5 +1,6 @@
 import { benchBackOffice } from './backoffice.bench.ts';
 import { benchCirculation } from './circulation.bench.ts';
+import { benchGuide } from './guide.bench.ts';
 import { benchLabels } from './labels.bench.ts';
 import { benchLabelsEndToEnd } from './labels-e2e.bench.ts';
 import { benchJobs } from './jobs.bench.ts';
@@ -7,6 +8,7 @@ import { benchList } from './list.bench.ts';
 import { benchMarcImport } from './marc-import.bench.ts';
 import { benchMarcMemory } from './marc-memory.bench.ts';
 import { benchMarcParse } from './marc-parse.bench.ts';
+import { benchOpac } from './opac.bench.ts';
 import { localPg } from './pg.ts';
 import { benchSearch } from './search.bench.ts';
 import { benchSip2 } from './sip2.bench.ts';
@@ -21,6 +23,8 @@ const all: Record<string, () => Promise<void>> = {
   list: async () => benchList(await localPg()),
   sip2: async () => benchSip2(await localPg()),
   search: async () => benchSearch(await localPg()),
+  opac: async () => benchOpac(await localPg()),
+  guide: benchGuide,
   circulation: async () => benchCirculation(await localPg()),
   start: benchStartTime,
   web: benchWebSize,

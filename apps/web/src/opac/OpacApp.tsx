@@ -8,7 +8,6 @@ import { meApi } from './personal/personal-api.ts';
 import { chooseSchool, useSchool } from './school.ts';
 import { signInReader } from './reader.ts';
 import type { GuideView } from './guide/guide.tsx';
-import { DESKTOP_KEY } from '../app/auth/renew.ts';
 
 const SearchPage = lazy(() => import('./pages/search.page.tsx'));
 const AdvancedPage = lazy(() => import('./pages/advanced.page.tsx'));
@@ -184,7 +183,8 @@ const guide = (view: GuideView) => (
  * card screen; `/guidescreen/userinfo` always does.
  */
 function UserInfoRoute() {
-  const kiosk = Boolean(localStorage.getItem(DESKTOP_KEY));
+  // DESKTOP_KEY of app/auth/renew.ts, by value: importing it would pull renew.ts into the search page's first load.
+  const kiosk = Boolean(localStorage.getItem('shuyuan.desktop'));
   return kiosk ? guide('card') : at(<UserInfoPage />);
 }
 

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pinyin } from 'pinyin-pro';
+import { P } from '../packages/contracts/src/common/paths.ts';
+import { makeTitles } from './library-fixture.ts';
+import { libraryServer } from './library-app.ts';
+import { SEARCH_LIBRARY } from './search.bench.ts';
+import { report, summarize } from './stats.ts';
+
+/** OPAC_BENCH_SEARCHERS (default 50) readers search at once; OPAC_BENCH_QUERIES (default 3000) answers counted. */
+const SEARCHERS = Number(process.env.OPAC_BENCH_SEARCHERS ?? 50);
+const QUERIES = Number(process.env.OPAC_BENCH_QUERIES ?? 3000);
+const SEARCH_URL = `${P}/Search/Catalogue`;
+
+/** What readers type on the public site: words, pinyin, initials, authors, titles, ISBN, a class; a facet, page 2. */
+function queries(n: number) {
+  const titles = makeTitles(SEARCH_LIBRARY.records);
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; out.length < n; i += 997) {
+    const t = titles[(i * 7919) % titles.length];
+    const zh = /[\u4e00-\u9fff]{2,}/.exec(t.title)?.[0];
+    const k = out.length % 8;
+    if (zh && k === 0) out.push({ SearchKey: zh.slice(0, 4) });
+    else if (zh && k === 1)
+      out.push({ SearchKey: pinyin(zh.slice(0, 2), { toneType: 'none', type: 'array' }).join('') });
+    else if (zh && k === 2)
+      out.push({ SearchKey: pinyin(zh.slice(0, 3), { pattern: 'first', type: 'array' }).join('') });
+    else if (!zh && k < 3) out.push({ SearchKey: t.title.split(' ').slice(1, 3).join(' ') });
+    else if (k === 3) out.push({ SearchKey: t.isbn, field: 'isbn' });
+    else if (k === 4) out.push({ SearchKey: t.author.slice(0, 2), field: 'author' });
+    else if (k === 5) out.push({ SearchKey: t.title.slice(0, 4), field: 'title', facets: { available: true } });
+    else if (k === 6) out.push({ SearchKey: t.classNo, field: 'classNo', sort: 'new' });
+    else out.push({ SearchKey: (zh ?? t.title).slice(0, 2), Page: 2 });
+  }
+  return out.map((q) => ({ Page: 1, Rows: 20, ...q }));
+}
+
+/** Runs `searchers` readers in another process until `total` answers; their timings. */
+function searchers(base: string, headers: Record<string, string>, bodies: unknown[], n: number, total: number) {
+  return new Promise<{
+    server: number[];
+    trips: number[];
+    failures: number;
+    empty: number;
+    seconds: number;
+    msg: string;
+  }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(new URL('./searcher-client.ts', import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          SEARCHER_CLIENT: JSON.stringify({ base, url: SEARCH_URL, headers, bodies, searchers: n, total }),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop()!)) : reject(new Error(`searchers exited ${code}`)),
+    );
+  });
+}
+
+async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
+  const s = await libraryServer(kind, SEARCH_LIBRARY, pgUrl);
+  try {
+    // Anonymous readers of the public site: no token, the school chosen by its code (schoolID header).
+    const headers = { 'content-type': 'application/json', schoolid: String(s.schoolId) };
+    const base = s.url('');
+    const bodies = queries(600);
+    // Warm-up (statements planned, caches filled), one reader at a time: the figure without contention.
+    const one = await searchers(base, headers, bodies, 1, 200);
+    if (one.failures) throw new Error(`public search failed: ${one.msg}`);
+    const many = await searchers(base, headers, bodies, SEARCHERS, QUERIES);
+    if (many.failures) throw new Error(`public search failed under load: ${many.msg}`);
+    const sv = summarize(many.server);
+    const copies = SEARCH_LIBRARY.records * SEARCH_LIBRARY.copiesPerRecord;
+    report(
+      `public search p95 server time, ${kind}, ${SEARCHERS} searchers (${copies / 1000}k copies)`,
+      sv.p95,
+      'ms',
+      50,
+    );
+    const trip = summarize(many.trips);
+    const alone = summarize(one.server);
+    console.log(
+      `  (p50 ${sv.p50.toFixed(1)} ms, max ${sv.max.toFixed(1)} ms; round trip p50/p95 ${trip.p50.toFixed(0)}/${trip.p95.toFixed(0)} ms with ${SEARCHERS} at once; ${(many.server.length / many.seconds).toFixed(0)} searches/s; ${many.empty}/${many.server.length} found nothing; one searcher alone p50/p95 ${alone.p50.toFixed(1)}/${alone.p95.toFixed(1)} ms; facets in every answer)`,
+    );
+  } finally {
+    await s.close();
+  }
+}
+
+/**
+ * `npm run bench opac`: the public search site (P/Search/Catalogue, anonymous, facets included) on 100k records /
+ * 300k copies with 50 readers searching at once (issue 11: p95 < 50 ms; SLiMS's OPAC measured 112 ms p50).
+ * BENCH_SCALE shrinks the library (shared with the staff search bench's cache).
+ */
+export async function benchOpac(pgUrl: string | null) {
+  if (pgUrl) await measure('PostgreSQL', pgUrl);
+  else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
+  await measure('PGlite');
+}
