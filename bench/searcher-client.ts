@@ -12,6 +12,7 @@ interface Task {
   searchers: number;
   total: number;
 }
+export {};
 const task = JSON.parse(process.env.SEARCHER_CLIENT as string) as Task;
 const out = { server: [] as number[], trips: [] as number[], failures: 0, empty: 0, seconds: 0, msg: '' };
 let next = 0;

@@ -111,7 +111,7 @@ describe('a reader’s card at a kiosk', () => {
       const card = p.locator('.guide-card');
       await card.getByText('李*学').waitFor();
       await card.getByText('读书节推荐书').waitFor();
-      await card.getByText(zh('opac.guide.card.overdue', { count: 1 })).waitFor();
+      await card.getByText(zh('opac.guide.card.overdue_other', { count: 1 })).waitFor();
       const text = (await card.textContent()) ?? '';
       expect(text).not.toContain(LI.name);
       expect(text).not.toContain(LI.account);

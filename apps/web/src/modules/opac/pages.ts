@@ -15,6 +15,7 @@ const ROUTES = [
   '/search/recentnewbook',
   '/search/classify',
   '/user/circulation',
+  '/user/integral',
   '/transition',
   '/advancedsearch',
   '/searchdetail',
@@ -32,6 +33,11 @@ const ROUTES = [
   '/schoolNews',
   '/newsDetail',
   '/brstatistic',
+  '/schoolactivity',
+  '/activitytask',
+  '/activitydetaildoing',
+  '/activitydetailend',
+  '/guidescreen/userinfo',
 ];
 
 export const pages: PageDef[] = [
