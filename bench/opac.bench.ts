@@ -7,9 +7,14 @@ import { libraryServer } from './library-app.ts';
 import { SEARCH_LIBRARY } from './search.bench.ts';
 import { report, summarize } from './stats.ts';
 
-/** OPAC_BENCH_SEARCHERS (default 50) readers search at once; OPAC_BENCH_QUERIES (default 3000) answers counted. */
+/**
+ * OPAC_BENCH_SEARCHERS (default 50) readers search at once, each reading an answer for OPAC_BENCH_PAUSE_MS (default
+ * 2000, 0.5–1.5×) before the next search; OPAC_BENCH_QUERIES (default 1500) answers are counted. With no pause (0)
+ * the searchers hammer the server back to back: a capacity figure, not a reader's wait.
+ */
 const SEARCHERS = Number(process.env.OPAC_BENCH_SEARCHERS ?? 50);
-const QUERIES = Number(process.env.OPAC_BENCH_QUERIES ?? 3000);
+const QUERIES = Number(process.env.OPAC_BENCH_QUERIES ?? 1500);
+const PAUSE_MS = Number(process.env.OPAC_BENCH_PAUSE_MS ?? 2000);
 const SEARCH_URL = `${P}/Search/Catalogue`;
 
 /** What readers type on the public site: words, pinyin, initials, authors, titles, ISBN, a class; a facet, page 2. */
@@ -36,7 +41,14 @@ function queries(n: number) {
 }
 
 /** Runs `searchers` readers in another process until `total` answers; their timings. */
-function searchers(base: string, headers: Record<string, string>, bodies: unknown[], n: number, total: number) {
+function searchers(
+  base: string,
+  headers: Record<string, string>,
+  bodies: unknown[],
+  n: number,
+  total: number,
+  pauseMs: number,
+) {
   return new Promise<{
     server: number[];
     trips: number[];
@@ -51,7 +63,7 @@ function searchers(base: string, headers: Record<string, string>, bodies: unknow
       {
         env: {
           ...process.env,
-          SEARCHER_CLIENT: JSON.stringify({ base, url: SEARCH_URL, headers, bodies, searchers: n, total }),
+          SEARCHER_CLIENT: JSON.stringify({ base, url: SEARCH_URL, headers, bodies, searchers: n, total, pauseMs }),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -72,9 +84,9 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
     const base = s.url('');
     const bodies = queries(600);
     // Warm-up (statements planned, caches filled), one reader at a time: the figure without contention.
-    const one = await searchers(base, headers, bodies, 1, 200);
+    const one = await searchers(base, headers, bodies, 1, 200, 0);
     if (one.failures) throw new Error(`public search failed: ${one.msg}`);
-    const many = await searchers(base, headers, bodies, SEARCHERS, QUERIES);
+    const many = await searchers(base, headers, bodies, SEARCHERS, QUERIES, PAUSE_MS);
     if (many.failures) throw new Error(`public search failed under load: ${many.msg}`);
     const sv = summarize(many.server);
     const copies = SEARCH_LIBRARY.records * SEARCH_LIBRARY.copiesPerRecord;
@@ -87,7 +99,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
     const trip = summarize(many.trips);
     const alone = summarize(one.server);
     console.log(
-      `  (p50 ${sv.p50.toFixed(1)} ms, max ${sv.max.toFixed(1)} ms; round trip p50/p95 ${trip.p50.toFixed(0)}/${trip.p95.toFixed(0)} ms with ${SEARCHERS} at once; ${(many.server.length / many.seconds).toFixed(0)} searches/s; ${many.empty}/${many.server.length} found nothing; one searcher alone p50/p95 ${alone.p50.toFixed(1)}/${alone.p95.toFixed(1)} ms; facets in every answer)`,
+      `  (p50 ${sv.p50.toFixed(1)} ms, max ${sv.max.toFixed(1)} ms; round trip p50/p95 ${trip.p50.toFixed(0)}/${trip.p95.toFixed(0)} ms with ${SEARCHERS} at once (pause ${PAUSE_MS} ms); ${(many.server.length / many.seconds).toFixed(0)} searches/s; ${many.empty}/${many.server.length} found nothing; one searcher alone p50/p95 ${alone.p50.toFixed(1)}/${alone.p95.toFixed(1)} ms; facets in every answer)`,
     );
   } finally {
     await s.close();

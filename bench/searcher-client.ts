@@ -1,8 +1,8 @@
 /**
  * The public search bench's readers, run in a process of their own (phones and hall screens are other computers:
  * their HTTP work must not share the server's event loop). Reads its task from SEARCHER_CLIENT (JSON): `searchers`
- * loops, each sending the next query of `bodies` as soon as its last answer arrived, until `total` queries were
- * answered. Prints the timings as one JSON line.
+ * loops, each sending the next query of `bodies` a pause (`pauseMs`, the time to read the answer) after its last
+ * answer arrived, until `total` queries were answered. Prints the timings as one JSON line.
  */
 interface Task {
   base: string;
@@ -11,6 +11,8 @@ interface Task {
   bodies: unknown[];
   searchers: number;
   total: number;
+  /** A reader reads the answer before the next search: a pause of pauseMs on average (0.5–1.5×), 0 for none. */
+  pauseMs: number;
 }
 export {};
 const task = JSON.parse(process.env.SEARCHER_CLIENT as string) as Task;
@@ -19,6 +21,8 @@ let next = 0;
 
 async function searcher() {
   while (next < task.total) {
+    if (task.pauseMs) await new Promise((r) => setTimeout(r, task.pauseMs * (0.5 + Math.random())));
+    if (next >= task.total) break;
     const body = task.bodies[next++ % task.bodies.length];
     const t0 = performance.now();
     const res = await fetch(task.base + task.url, {
