@@ -150,7 +150,7 @@ describe('personal area: reading record and history export', () => {
       const fig = (k: string) =>
         p
           .locator('.opac-figures div')
-          .filter({ hasText: zh(`opac.me.record.${k}`) })
+          .filter({ has: p.getByText(zh(`opac.me.record.${k}`), { exact: true }) })
           .locator('dd');
       await expect.poll(() => fig('loans').textContent()).toBe('2');
       expect(await fig('returnedOnTime').textContent()).toBe('1');

@@ -45,29 +45,32 @@ export function ReadingRecordPanel() {
               </div>
             )}
           </dl>
-          <table className="opac-table">
-            <caption>{t('opac.me.record.byYear')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('opac.me.record.year')}</th>
-                {FIGURES.slice(0, 4).map((k) => (
-                  <th key={k} scope="col">
-                    {t(`opac.me.record.${k}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {r.years.map((y) => (
-                <tr key={y.year}>
-                  <th scope="row">{y.year}</th>
+          {/* Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too (axe). */}
+          <div className="opac-scroll" tabIndex={0} role="region" aria-label={t('opac.me.record.byYear')}>
+            <table className="opac-table">
+              <caption>{t('opac.me.record.byYear')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('opac.me.record.year')}</th>
                   {FIGURES.slice(0, 4).map((k) => (
-                    <td key={k}>{y[k]}</td>
+                    <th key={k} scope="col">
+                      {t(`opac.me.record.${k}`)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {r.years.map((y) => (
+                  <tr key={y.year}>
+                    <th scope="row">{y.year}</th>
+                    {FIGURES.slice(0, 4).map((k) => (
+                      <td key={k}>{y[k]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
