@@ -147,6 +147,9 @@ describe('SRU server: explain and settings', () => {
       expect(e.body).toContain(s);
     expect(e.body).toContain('<zr:setting type="maximumRecords">50</zr:setting>');
     expect(wellFormed(e.body)).toBe(true);
+    const v2 = await get({ version: '2.0', operation: 'explain' });
+    expect(v2.body).toContain('<zs:recordXMLEscaping>xml</zs:recordXMLEscaping>');
+    expect(wellFormed(v2.body)).toBe(true);
   });
 
   it('an unknown school, or one that turned it off, does not exist', async () => {

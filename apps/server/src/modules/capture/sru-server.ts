@@ -307,7 +307,10 @@ function explain(d: Dialect, host: string, port: number, path: string, title: st
   return (
     `${head}<zs:explainResponse xmlns:zs="${d.ns}"><zs:version>${d.version}</zs:version>` +
     `<zs:record><zs:recordSchema>http://explain.z3950.org/dtd/2.0/</zs:recordSchema>` +
-    `<zs:recordPacking>xml</zs:recordPacking><zs:recordData>${record}</zs:recordData></zs:record>` +
+    (d.version === '2.0'
+      ? '<zs:recordXMLEscaping>xml</zs:recordXMLEscaping>'
+      : '<zs:recordPacking>xml</zs:recordPacking>') +
+    `<zs:recordData>${record}</zs:recordData></zs:record>` +
     '</zs:explainResponse>\n'
   );
 }
