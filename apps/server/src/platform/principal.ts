@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
 
@@ -29,15 +30,18 @@ export type TokenCheck =
 
 export type TokenVerifier = (token: string) => Promise<TokenCheck>;
 
-let verifier: TokenVerifier = async () => ({ ok: false, kind: 'user' });
+let lastVerifier: TokenVerifier = async () => ({ ok: false, kind: 'user' });
+const verifiers = new WeakMap<object, TokenVerifier>();
 
-/** The auth module plugs the real verifier in (oidc-provider tokens). */
-export function setTokenVerifier(v: TokenVerifier): void {
-  verifier = v;
+/** The auth module plugs the real verifier in (oidc-provider tokens), one per database handle (app). */
+export function setTokenVerifier(v: TokenVerifier, db?: Db): void {
+  lastVerifier = v;
+  if (db) verifiers.set(db, v);
 }
 
-export function verifyToken(token: string): Promise<TokenCheck> {
-  return verifier(token);
+/** Checks a token with the verifier of `db` (default: the one registered last). */
+export function verifyToken(token: string, db?: Db): Promise<TokenCheck> {
+  return ((db && verifiers.get(db)) ?? lastVerifier)(token);
 }
 
 export function hasPermission(p: Principal, code: string): boolean {
@@ -47,16 +51,53 @@ export function hasPermission(p: Principal, code: string): boolean {
 }
 
 /**
- * Principals of recent requests, for at most PRINCIPAL_TTL_MS: resolving one costs three queries and runs on
- * every request. Any write in this process clears the memory (route.ts), so a changed role or a disabled user
- * takes effect at once here; another process sharing the database may lag by at most PRINCIPAL_TTL_MS —
- * the same bound as the token memory.
+ * Principals (and verified tokens, modules/auth/token-cache.ts) of recent requests: resolving one costs three
+ * queries and runs on every request. Exact for every process on the database: each request first reads the callers'
+ * version (`checkCallers`, one indexed read of the one-row `auth_version`), which statement triggers (migration 0006)
+ * move on every write to users, roles, memberships and on every revoked access token, in the writer's transaction.
+ * A new value forgets everything remembered, so a password change, a disabled user or a changed role made by any
+ * process (or a direct write) is honoured by the next request everywhere. An entry is remembered under the
+ * generation it was loaded in; one loaded while a forget happened is never used. Entries live at most
+ * PRINCIPAL_TTL_MS (a memory bound, not a correctness one).
  */
-const PRINCIPAL_TTL_MS = 5_000;
-const principals = new Map<string, { p: Principal | null; until: number }>();
+const PRINCIPAL_TTL_MS = 60_000;
 
-export function forgetPrincipals(): void {
-  principals.clear();
+/** What one database handle (one app: a server process, or one of two apps in a test) remembers of its callers. */
+export interface CallerMemory {
+  principals: Map<string, { p: Principal | null; until: number; generation: number }>;
+  /** Verified tokens (modules/auth/token-cache.ts). */
+  tokens: Map<string, { check: TokenCheck; until: number; generation: number }>;
+  generation: number;
+  seenVersion?: string;
+}
+const memories = new WeakMap<object, CallerMemory>();
+
+export function callerMemory(db: Db): CallerMemory {
+  let m = memories.get(db);
+  if (!m) {
+    m = { principals: new Map(), tokens: new Map(), generation: 0 };
+    memories.set(db, m);
+  }
+  return m;
+}
+
+/** Forgets every caller and token check remembered for `db`. */
+export function forgetPrincipals(db: Db): void {
+  const m = callerMemory(db);
+  m.principals.clear();
+  m.tokens.clear();
+  m.generation++;
+}
+
+/** Reads the callers' version; when it moved since the last request, forgets every remembered caller and token. */
+export async function checkCallers(db: Db): Promise<void> {
+  const [row] = await db.select().from(authVersion).limit(1);
+  const v = row ? `${row.id}:${row.version}` : undefined;
+  const m = callerMemory(db);
+  if (v === undefined || v !== m.seenVersion) {
+    m.seenVersion = v;
+    forgetPrincipals(db);
+  }
 }
 
 export async function loadPrincipal(
@@ -66,11 +107,13 @@ export async function loadPrincipal(
   extra: { kind: 'user' | 'client'; clientId?: string; scopes: string[] },
 ): Promise<Principal | null> {
   const key = `${userId}:${schoolId ?? ''}:${extra.kind}:${extra.clientId ?? ''}:${extra.scopes.join(' ')}`;
-  const hit = principals.get(key);
-  if (hit && hit.until > Date.now()) return hit.p;
+  const m = callerMemory(db);
+  const hit = m.principals.get(key);
+  if (hit && hit.generation === m.generation && hit.until > Date.now()) return hit.p;
+  const loadedIn = m.generation;
   const p = await resolvePrincipal(db, userId, schoolId, extra);
-  if (principals.size > 10_000) principals.clear();
-  principals.set(key, { p, until: Date.now() + PRINCIPAL_TTL_MS });
+  if (m.principals.size > 10_000) m.principals.clear();
+  m.principals.set(key, { p, until: Date.now() + PRINCIPAL_TTL_MS, generation: loadedIn });
   return p;
 }
 

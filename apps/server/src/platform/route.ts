@@ -6,7 +6,14 @@ import { recordOperation } from './audit.ts';
 import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
-import { forgetPrincipals, hasPermission, loadPrincipal, type Principal, verifyToken } from './principal.ts';
+import {
+  checkCallers,
+  forgetPrincipals,
+  hasPermission,
+  loadPrincipal,
+  type Principal,
+  verifyToken,
+} from './principal.ts';
 import { Scope } from './tenancy.ts';
 import { API_SCOPE } from '../modules/auth/tokens.ts';
 import { parseWith } from './validate.ts';
@@ -122,7 +129,8 @@ async function authorize(
   /** A device token (client credentials) bound to no user acts only on public calls, for its own school. */
   let deviceOnly = false;
   if (token) {
-    const check = await verifyToken(token);
+    await checkCallers(app.database.db);
+    const check = await verifyToken(token, app.database.db);
     if (!check.ok) {
       if (access === 'public' || access === 'publicSchool') {
         // A stale token on a public call is ignored rather than refused.
@@ -232,7 +240,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
       const result = await def.handler(ctx);
       if (def.audit) {
         // A write may change roles, memberships or users: resolve callers afresh from now on.
-        if (!def.keepsCallers) forgetPrincipals();
+        if (!def.keepsCallers) forgetPrincipals(app.database.db);
         if (!audited) await recordOperation(app.database.db, ctx, def.audit, body);
       }
       if (def.raw) return reply.sent ? reply : result;

@@ -23,6 +23,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The PostgreSQL database of this file (TEST_DATABASE_URL set): another server can be started on it. */
+  databaseUrl?: string;
   /** The demo school seeded at start, with its admin. */
   schoolId: number;
   adminId: number;
@@ -104,6 +106,7 @@ export function useTestApp(opts: TestAppOptions = {}): TestContext {
         app,
         db: database.db,
         database,
+        databaseUrl,
         schoolId: s.id,
         adminId: a.id,
         adminToken: await issueAccessToken(database.db, { userId: a.id }),

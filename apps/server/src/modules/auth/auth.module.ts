@@ -8,6 +8,7 @@ import { ProviderRegistry } from './oidc-provider.ts';
 import { registerOidcRoutes } from './oidc.routes.ts';
 import { registerPlatRoutes } from './plat.routes.ts';
 import { answerTestHarness } from './test-harness.ts';
+import { purgeRateCounts } from './rate-limit.ts';
 import { makeTokenVerifier } from './tokens.ts';
 import { registerUserRoutes } from './user.routes.ts';
 
@@ -16,7 +17,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export const authModule: ServerModule = {
   name: 'auth',
   routes: (app) => {
-    setTokenVerifier(makeTokenVerifier(app.database.db));
+    setTokenVerifier(makeTokenVerifier(app.database.db), app.database.db);
     const registry = new ProviderRegistry(app.database.db);
     registerOidcRoutes(app, registry);
     registerLoginRoutes(app, registry);
@@ -25,7 +26,11 @@ export const authModule: ServerModule = {
   },
   seed: seedClients,
   start: async (app) => {
-    const timer = setInterval(() => void purgeExpired(app.database.db).catch(() => {}), PURGE_EVERY_MS);
+    const purge = async () => {
+      await purgeExpired(app.database.db);
+      await purgeRateCounts(app.database.db);
+    };
+    const timer = setInterval(() => void purge().catch(() => {}), PURGE_EVERY_MS);
     timer.unref();
     const stopHarness = answerTestHarness(app.database.db);
     return () => {

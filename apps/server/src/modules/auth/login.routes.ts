@@ -18,7 +18,7 @@ export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegi
     access: 'public',
     summary: 'A new sign-in picture code (the answer stays on the server for 5 minutes, one use)',
     handler: async ({ db, req, reply }): Promise<CaptchaImage> => {
-      limitRate('captcha', { address: req.ip }, reply);
+      await limitRate(db, 'captcha', { address: req.ip }, reply);
       reply.header('cache-control', 'no-store');
       return createCaptcha(db);
     },
@@ -30,7 +30,7 @@ export function registerLoginRoutes(app: FastifyInstance, registry: ProviderRegi
     schema: LoginBody,
     summary: 'Signs in with account and password and finishes the pending OpenID sign-in',
     handler: async ({ body, db, req, reply, t }): Promise<LoginResult> => {
-      limitRate('signIn', { address: req.ip, account: body.account }, reply);
+      await limitRate(db, 'signIn', { address: req.ip, account: body.account }, reply);
       const client = { ip: req.ip, userAgent: req.headers['user-agent'] };
       if (app.config.loginCaptcha || (await failedLately(db, body.account, req.ip))) {
         if (!body.captcha || !body.captchaId) {

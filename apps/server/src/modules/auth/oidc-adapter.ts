@@ -75,12 +75,12 @@ export function makeAdapterClass(db: Db) {
 
     async destroy(id: string): Promise<void> {
       await db.delete(oidcPayload).where(and(eq(oidcPayload.type, this.model), eq(oidcPayload.id, id)));
-      clearTokenCache();
+      clearTokenCache(db);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.delete(oidcPayload).where(eq(oidcPayload.grantId, grantId));
-      clearTokenCache();
+      clearTokenCache(db);
     }
   };
 }

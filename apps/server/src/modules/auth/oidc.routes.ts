@@ -33,7 +33,12 @@ export function registerOidcRoutes(app: FastifyInstance, registry: ProviderRegis
       ) {
         // The token endpoint is limited per address and per device client (client_credentials guesses a secret).
         const body = await readBody(raw);
-        limitRate('token', { address: req.ip, account: credentialsClient(req.headers.authorization, body) }, reply);
+        await limitRate(
+          app.database.db,
+          'token',
+          { address: req.ip, account: credentialsClient(req.headers.authorization, body) },
+          reply,
+        );
         raw = replayable(raw, body);
       }
       reply.hijack();

@@ -87,7 +87,7 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
     schema: TokenByCodeBody,
     summary: 'Exchanges an authorization code (built-in or external provider) for tokens',
     handler: async ({ body, req, reply, db }) => {
-      limitRate('token', { address: req.ip }, reply);
+      await limitRate(db, 'token', { address: req.ip }, reply);
       const origin = requestOrigin(req);
       const { clientId, redirectUri } = redirectFor(body.url, origin);
       const ext = authEnv().external;
@@ -111,7 +111,7 @@ export function registerPlatRoutes(app: FastifyInstance, registry: ProviderRegis
     schema: RefreshTokenBody,
     summary: 'New tokens for a refresh token (refresh_token grant)',
     handler: async ({ body, req, reply, db }) => {
-      limitRate('token', { address: req.ip }, reply);
+      await limitRate(db, 'token', { address: req.ip }, reply);
       return builtInToken(app, requestOrigin(req), {
         grant_type: 'refresh_token',
         refresh_token: body.refreshToken,

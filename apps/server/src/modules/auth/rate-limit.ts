@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { BizError } from '../../platform/errors.ts';
 
 /**
  * Rate limits of the password-guessing surfaces: sign-in, tokens, picture codes, password change and reader
  * verification (desk and SIP2). Each group allows so many calls per minute per client address and per account;
  * over the limit the caller gets HTTP 429 with the envelope, errorCode RATE_LIMITED and a Retry-After header.
- * Counts live in this process (fixed one-minute windows): several processes behind a load balancer each allow
- * the limit. The SIP2 login keeps its own limit (3 failed logins close the connection).
+ * Counts live in the database (`rate_count`, fixed one-minute windows, one upsert per call): several processes
+ * behind a load balancer share them, so together they allow the limit once. The SIP2 login keeps its own limit
+ * (3 failed logins close the connection); the SIP2 patron-password failures below are counted per process (a
+ * self-check machine keeps its connection to one process).
  */
 export type LimitGroup = 'signIn' | 'token' | 'captcha' | 'password' | 'verify';
 
@@ -56,13 +60,16 @@ export function rateLimits(): Record<LimitGroup, Limit> {
 export function setRateLimits(next: Partial<Record<LimitGroup, Limit>>): void {
   limits = { ...limits, ...next };
   windows.clear();
+  // Keys of an earlier round are not looked at again.
+  round = randomBytes(4).toString('hex');
 }
+let round = 'r0';
 
 const WINDOW_MS = 60_000;
 const MAX_KEYS = 50_000;
 const windows = new Map<string, { n: number; reset: number }>();
 
-/** Counts one call on `key`; answers the seconds to wait when it goes over `max` (0 = allowed). */
+/** SIP2 failures (per process): counts one on `key`; answers the seconds to wait when over `max` (0 = allowed). */
 function hit(key: string, max: number, now: number): number {
   if (max <= 0) return 0;
   let w = windows.get(key);
@@ -86,17 +93,37 @@ export const rateLimited = (seconds: number) =>
 /**
  * Counts a call of `group` from `address` (and on `account` when given) and throws the 429 answer when either
  * is over its limit. Both are counted, so a script spreading guesses over accounts or over addresses is caught.
+ * One statement: both windows are counted (or started afresh when over) in `rate_count`.
  */
-export function limitRate(
+export async function limitRate(
+  db: Db,
   group: LimitGroup,
   who: { address: string; account?: string | null },
   reply?: FastifyReply,
-): void {
+): Promise<void> {
   const limit = limits[group];
-  const now = Date.now();
-  const waitAddress = hit(`${group}|ip|${who.address}`, limit.perAddress, now);
-  const waitAccount = who.account ? hit(`${group}|acct|${who.account.toLowerCase()}`, limit.perAccount, now) : 0;
-  const wait = Math.max(waitAddress, waitAccount);
+  const keys: { key: string; max: number }[] = [];
+  if (limit.perAddress > 0) keys.push({ key: `${round}|${group}|ip|${who.address}`, max: limit.perAddress });
+  if (who.account && limit.perAccount > 0)
+    keys.push({ key: `${round}|${group}|acct|${who.account.toLowerCase()}`, max: limit.perAccount });
+  if (!keys.length) return;
+  const counted = await rowsOf<{ key: string; n: number; wait: number }>(
+    db,
+    sql`insert into rate_count (key, n, reset_at)
+        values ${sql.join(
+          keys.map((k) => sql`(${k.key}, 1, now() + interval '${sql.raw(String(WINDOW_MS / 1000))} seconds')`),
+          sql`, `,
+        )}
+        on conflict (key) do update set
+          n = case when rate_count.reset_at <= now() then 1 else rate_count.n + 1 end,
+          reset_at = case when rate_count.reset_at <= now() then excluded.reset_at else rate_count.reset_at end
+        returning key, n, ceil(extract(epoch from reset_at - now()))::int as wait`,
+  );
+  let wait = 0;
+  for (const c of counted) {
+    const max = keys.find((k) => k.key === c.key)!.max;
+    if (c.n > max) wait = Math.max(wait, c.wait, 1);
+  }
   if (!wait) return;
   reply?.header('retry-after', String(wait));
   throw rateLimited(wait);
@@ -122,3 +149,8 @@ export function countFailure(group: LimitGroup, account: string, now = Date.now(
  */
 export const INTERNAL_HEADER = 'x-shuyuan-internal';
 export const INTERNAL_SECRET = randomBytes(24).toString('base64url');
+
+/** Forgets windows that ended more than a minute ago (the auth module's hourly purge). */
+export async function purgeRateCounts(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_count where reset_at < now() - interval '1 minute'`);
+}

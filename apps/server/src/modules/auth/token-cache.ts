@@ -1,37 +1,34 @@
-import type { TokenCheck } from '../../platform/principal.ts';
+import type { Db } from '../../db/client.ts';
+import { callerMemory, forgetPrincipals, type TokenCheck } from '../../platform/principal.ts';
 
 /**
- * Short-lived memory of tokens already verified, because the verifier runs on every request. Only valid
- * tokens are kept, each for at most MAX_AGE_MS and never past its own expiry. Any revocation in this
- * process clears it at once; another process sharing the database may accept a revoked token for at most
- * MAX_AGE_MS.
+ * Memory of tokens already verified, because the verifier runs on every request. Only valid tokens are kept, each
+ * for at most MAX_AGE_MS and never past its own expiry. Exact across processes: a revoked access token (its row
+ * deleted, by any process) moves the callers' version, and the next request anywhere forgets every remembered token
+ * (platform/principal.ts `checkCallers`); an entry loaded in an older generation is not used.
  */
-const MAX_AGE_MS = 5_000;
+const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-interface Entry {
-  check: TokenCheck;
-  /** Epoch ms after which the entry must be looked up again. */
-  until: number;
-}
-
-const cache = new Map<string, Entry>();
-
-export function cachedToken(token: string): TokenCheck | undefined {
-  const e = cache.get(token);
+export function cachedToken(db: Db, token: string): TokenCheck | undefined {
+  const m = callerMemory(db);
+  const e = m.tokens.get(token);
   if (!e) return undefined;
-  if (e.until <= Date.now()) {
-    cache.delete(token);
+  if (e.until <= Date.now() || e.generation !== m.generation) {
+    m.tokens.delete(token);
     return undefined;
   }
   return e.check;
 }
 
-export function rememberToken(token: string, check: TokenCheck, expMs: number): void {
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(token, { check, until: Math.min(Date.now() + MAX_AGE_MS, expMs) });
+/** `generation`: callerMemory(db).generation read before the token's row was. */
+export function rememberToken(db: Db, token: string, check: TokenCheck, expMs: number, generation: number): void {
+  const m = callerMemory(db);
+  if (m.tokens.size >= MAX_ENTRIES) m.tokens.clear();
+  m.tokens.set(token, { check, until: Math.min(Date.now() + MAX_AGE_MS, expMs), generation });
 }
 
-export function clearTokenCache(): void {
-  cache.clear();
+/** Forgets the tokens (and callers) remembered for `db` at once (a revocation made here). */
+export function clearTokenCache(db: Db): void {
+  forgetPrincipals(db);
 }

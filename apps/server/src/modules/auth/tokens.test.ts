@@ -53,7 +53,7 @@ describe('access tokens', () => {
       .update(oidcPayload)
       .set({ payload: { ...(await payloadOf(access_token)), exp: Math.floor(Date.now() / 1000) - 1 } })
       .where(and(eq(oidcPayload.type, 'ClientCredentials'), eq(oidcPayload.id, access_token)));
-    clearTokenCache(); // as when the verifier's few seconds of memory have run out
+    clearTokenCache(t.db); // as when the verifier's few seconds of memory have run out
     const expired = await t.post(`${P}/WebPlat/Authorization`, {}, who(access_token));
     expect(expired.status).toBe(200);
     expect(expired.json).toMatchObject({ code: 99998, success: false });
@@ -77,7 +77,7 @@ describe('access tokens', () => {
     expect((await t.post(`${P}/WebPlat/Authorization`, {}, who('x'.repeat(43)))).status).toBe(401);
     expect((await t.post(`${P}/WebPlat/Authorization`, {}, who(u.token))).status).toBe(200);
     await t.db.delete(oidcPayload).where(eq(oidcPayload.id, u.token));
-    clearTokenCache();
+    clearTokenCache(t.db);
     const revoked = await t.post(`${P}/WebPlat/Authorization`, {}, who(u.token));
     expect(revoked.status).toBe(401);
     expect(revoked.json.msg).toBe('Please login again');

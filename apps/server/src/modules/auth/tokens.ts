@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { TokenCheck } from '../../platform/principal.ts';
+import { callerMemory, type TokenCheck } from '../../platform/principal.ts';
 import { oidcPayload } from './oidc-payload.table.ts';
 import { cachedToken, clearTokenCache, rememberToken } from './token-cache.ts';
 
@@ -26,8 +26,9 @@ export function makeTokenVerifier(db: Db) {
   return async (token: string): Promise<TokenCheck> => {
     const kind = token.startsWith(CLIENT_TOKEN_PREFIX) ? 'client' : 'user';
     if (token.length > 200 || token.length < 16) return { ok: false, kind };
-    const hit = cachedToken(token);
+    const hit = cachedToken(db, token);
     if (hit) return hit;
+    const loadedIn = callerMemory(db).generation;
     const [row] = await db
       .select({ payload: oidcPayload.payload })
       .from(oidcPayload)
@@ -59,7 +60,7 @@ export function makeTokenVerifier(db: Db) {
       if (!Number.isInteger(userId) || userId <= 0) return { ok: false, kind };
       check = { ok: true, kind: 'user', userId, clientId: p.clientId, scopes };
     }
-    rememberToken(token, check, expMs);
+    rememberToken(db, token, check, expMs, loadedIn);
     return check;
   };
 }
@@ -102,7 +103,7 @@ export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
   await db
     .delete(oidcPayload)
     .where(and(eq(oidcPayload.accountId, String(userId)), inArray(oidcPayload.type, USER_TYPES)));
-  clearTokenCache();
+  clearTokenCache(db);
 }
 
 /** Revokes one access token and everything issued under the same grant (sign-out). */
@@ -114,14 +115,14 @@ export async function revokeTokenAndGrant(db: Db, token: string): Promise<void> 
     .limit(1);
   await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'AccessToken'), eq(oidcPayload.id, token)));
   if (row?.grantId) await revokeGrant(db, row.grantId);
-  clearTokenCache();
+  clearTokenCache(db);
 }
 
 /** Revokes a grant and everything issued under it: codes, access and refresh tokens. */
 export async function revokeGrant(db: Db, grantId: string): Promise<void> {
   await db.delete(oidcPayload).where(eq(oidcPayload.grantId, grantId));
   await db.delete(oidcPayload).where(and(eq(oidcPayload.type, 'Grant'), eq(oidcPayload.id, grantId)));
-  clearTokenCache();
+  clearTokenCache(db);
 }
 
 /** The client a refresh token was issued to (web app or desktop shell); the web app when unknown. */

@@ -52,7 +52,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     raw: true,
     summary: "Changes the caller's password and signs them out everywhere",
     handler: async ({ body, db, req, reply, user, t }) => {
-      limitRate('password', { address: req.ip, account: `user:${user!.userId}` }, reply);
+      await limitRate(db, 'password', { address: req.ip, account: `user:${user!.userId}` }, reply);
       await changePassword(db, user!.userId, body, t);
       // The envelope's msg is what the user sees: 'Password is changed, please log in again' (spec §8).
       return ok(null, t('auth.password.changed'));

@@ -31,8 +31,13 @@ export function deskRoutes(app: FastifyInstance): void {
     access: 'surrency.borrow:borrow',
     schema: CheckVerifyBody,
     summary: "Checks the reader's password; the token goes with LiteratureCirc for 30 minutes",
-    handler: ({ db, scope, body, req, reply }) => {
-      limitRate('verify', { address: req.ip, account: `reader:${scope.schoolId}:${body.readerBarcode}` }, reply);
+    handler: async ({ db, scope, body, req, reply }) => {
+      await limitRate(
+        db,
+        'verify',
+        { address: req.ip, account: `reader:${scope.schoolId}:${body.readerBarcode}` },
+        reply,
+      );
       return checkVerify(db, scope, body);
     },
   });
