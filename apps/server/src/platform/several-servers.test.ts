@@ -49,7 +49,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     });
     return { status: res.statusCode, json: res.json() };
   }
-  const me = (app: FastifyInstance, token: string) => call(app, '/micro/basic/v2/open/user/get', undefined, token, 'GET');
+  const me = (app: FastifyInstance, token: string) =>
+    call(app, '/micro/basic/v2/open/user/get', undefined, token, 'GET');
 
   it('runs a scheduled task once when both servers find it due', async () => {
     const runs: string[] = [];
@@ -130,8 +131,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
   });
 
   it('shows on B a setting saved on A', async () => {
-    const read = async () =>
-      (await call(b, `${P}/Config/GetConfigData`, { keys: ['opac.welcome'] })).json.data;
+    const read = async () => (await call(b, `${P}/Config/GetConfigData`, { keys: ['opac.welcome'] })).json.data;
     const before = JSON.stringify(await read());
     const save = await call(t.app, `${P}/Config/SaveSettings`, {
       screen: 'search-mana',
