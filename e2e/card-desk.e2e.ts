@@ -79,8 +79,12 @@ describe('card desk', () => {
 
   it('opens the card desk without the layout on the bare station route', async () => {
     await page.goto(`${server.url}/library/#/department/user-transferr`);
+    // Opened afresh (a new window of the desktop shell), not from the back office: its texts load too.
+    await page.reload();
     const key = page.getByTestId('card-desk-key').locator('input');
     await key.waitFor();
+    await page.getByText(zh('readers.pages.cardDesk')).first().waitFor();
+    expect(await page.getByText(/\breaders\.[a-zA-Z]+\.[a-zA-Z]+/).count()).toBe(0);
     // No staff layout around it: no menu, no tabs.
     expect(await page.locator('.ant-layout-sider').count()).toBe(0);
     await key.fill(READER.account);

@@ -53,6 +53,12 @@ describe('menu', () => {
     expect(v[0].children!.map((n) => n.id)).toEqual([2]);
   });
 
+  it('offers as home shortcuts only built screens the user may open, never external links', async () => {
+    const { pinnableScreens } = await import('./layout/menu.ts');
+    // /not/built is in the menu tree but has no screen; /sys/menu is hidden; the link is external.
+    expect(pinnableScreens(menus).map((n) => n.code)).toEqual(['sys.company']);
+  });
+
   it('finds the entry of a path (case-insensitive) and of an embedded page by its URL', async () => {
     const { findMenu, menuTitle, routeOf } = await import('./layout/menu.ts');
     expect(findMenu(menus, '/SYS/company')?.id).toBe(2);

@@ -10,6 +10,7 @@ import { downloads } from '../app/downloads/downloads.ts';
 import { api } from '../app/http.ts';
 import { notify } from '../app/notify.ts';
 import { renderCell } from './cells.tsx';
+import { useColumnChoice } from './columns.tsx';
 import { specPagination } from './pagination.ts';
 import { type FormState, ResourceForm } from './ResourceForm.tsx';
 import { SearchBar } from './SearchBar.tsx';
@@ -70,7 +71,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
   };
 
   const rowActions = (def.rowActions ?? []).filter(allowed);
-  const columns: TableColumnsType<R> = def.fields
+  const allColumns: TableColumnsType<R> = def.fields
     .filter((f) => f.inTable !== false)
     .map((f) => ({
       key: f.name,
@@ -79,7 +80,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
       render: (_: unknown, row: R) => renderCell(f, row),
     }));
   if (canEdit || canDelete || rowActions.length)
-    columns.push({
+    allColumns.push({
       key: '_ops',
       title: t('kit.table.operation'),
       fixed: 'right',
@@ -104,6 +105,12 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         </Space>
       ),
     });
+
+  const { columns, chooser } = useColumnChoice(
+    `${def.area}.${def.entity}`,
+    allColumns,
+    Object.fromEntries(def.fields.map((f) => [f.name, f.priority])),
+  );
 
   return (
     <div className="kit-resource-page">
@@ -138,6 +145,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
             {t(a.label)}
           </Button>
         ))}
+        {chooser}
       </Space>
       <Table<R>
         rowKey="id"

@@ -1,3 +1,4 @@
+import type { ColumnPriority } from './columns.tsx';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourcePaths } from '@shuyuan/contracts/kit/resource';
@@ -70,6 +71,8 @@ export interface FieldDef<R = any> {
   /** Read the table cell from this DTO path instead of `name`. */
   dataIndex?: string | string[];
   width?: number;
+  /** Column priority (kit/columns.tsx): 1 always shown (default), 2 from 1200 px, 3 from 1600 px; the user may choose. */
+  priority?: ColumnPriority;
   /** Custom table cell. */
   render?: (value: any, row: R) => ReactNode;
   /** type 'custom': the form control (receives value/onChange like any antd form control). */

@@ -24,6 +24,10 @@ export const LoanRuleCreate = z.object({
   maxRenewals: count(0, 99, 'circRules.rule.maxRenewalsRange'),
   overdueRenewAllowed: z.boolean().default(false),
   overdueLendAllowed: z.boolean().default(true),
+  /** Overdue fine (issue 14 §4): fen per overdue open day (0 = none), grace days, cap per loan in fen (0 = none). */
+  fineDayFen: count(0, 100_000, 'circRules.rule.fineRange').default(0),
+  fineGraceDays: count(0, 365, 'circRules.rule.fineGraceRange').default(0),
+  fineCapFen: count(0, 10_000_000, 'circRules.rule.fineRange').default(0),
 });
 export type LoanRuleCreate = z.infer<typeof LoanRuleCreate>;
 export const LoanRuleUpdate = LoanRuleCreate.extend({ id: z.coerce.number().int().positive() });

@@ -97,4 +97,8 @@ export interface LoanRuleValues {
   maxRenewals: number;
   overdueRenewAllowed: boolean;
   overdueLendAllowed: boolean;
+  /** Overdue fine per open day overdue (fen; 0 = no fine), free days before it counts, cap per loan (0 = none). */
+  fineDayFen: number;
+  fineGraceDays: number;
+  fineCapFen: number;
 }

@@ -21,7 +21,8 @@ export type LossOption = (typeof LOSS_OPTIONS)[number];
 export const PAY_METHODS = ['cash', 'deposit'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
-export const LEDGER_KINDS = ['compensation', 'refund', 'deposit'] as const;
+/** `fine`: an overdue fine paid (issue 14 §4). */
+export const LEDGER_KINDS = ['compensation', 'refund', 'deposit', 'fine'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LossError = {

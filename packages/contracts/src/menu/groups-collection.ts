@@ -35,8 +35,8 @@ export const collectionGroups: Item[] = [
     screen('/inventory-report', '盘点报告', 'Stocktake report', 'FileDoneOutlined', VIEWX),
   ]),
   group('circulation', '流通管理', 'Circulation', 'SyncOutlined', [
-    screen('/surrency/borrow', '借书', 'Check out', 'LogoutOutlined', ['borrow', 'override']),
-    screen('/return', '还书', 'Check in', 'LoginOutlined', ['return']),
+    screen('/surrency/borrow', '借书', 'Check out', 'LogoutOutlined', ['borrow', 'override', 'fine', 'waive']),
+    screen('/return', '还书', 'Check in', 'LoginOutlined', ['return', 'fine', 'waive']),
     screen('/renew', '续借', 'Renew', 'RedoOutlined', ['renew']),
     screen('/batchborrow', '批量借书', 'Batch check out', 'UploadOutlined', ['borrow', 'import']),
     screen('/batchreturn', '批量还书', 'Batch check in', 'DownloadOutlined', ['return', 'import']),

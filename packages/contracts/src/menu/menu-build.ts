@@ -38,6 +38,8 @@ export const VERBS = {
   lock: ['锁定', 'Lock'],
   enable: ['启用/停用', 'Enable/disable'],
   override: ['越过限制借出', 'Override refusals'],
+  fine: ['收取罚款', 'Collect fines'],
+  waive: ['减免罚款', 'Waive fines'],
 } as const;
 export type Verb = keyof typeof VERBS;
 

@@ -82,6 +82,24 @@ export interface MyBill {
     registeredAt: string;
     compensatedAt: string | null;
   }[];
+  /** Overdue fines still to pay, in yuan. */
+  finesOwed: string;
+  /** Overdue fines (unpaid first): how each was counted, and whether it is paid or waived. */
+  fines: {
+    fineNo: string;
+    title: string;
+    barcode: string;
+    dueDate: string;
+    returnDay: string;
+    overdueDays: number;
+    graceDays: number;
+    chargedDays: number;
+    /** Per day, in yuan. */
+    perDay: string;
+    amount: string;
+    state: string;
+    settledAt: string | null;
+  }[];
 }
 
 export interface TimelineMonth {

@@ -2,6 +2,11 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 
 /** Server texts of /borrow-permission and /borrow-range-mana (validation keys are shared with the web forms). */
 registerMessages({
+  'circRules.rule.fineRange': {
+    zh: '罚款金额应为 0 或正数（每天最多 1000 元）',
+    en: 'The fine must be 0 or a positive amount (at most 1,000 a day)',
+  },
+  'circRules.rule.fineGraceRange': { zh: '宽限天数应为 0–365 的整数', en: 'Grace days must be a whole number 0–365' },
   'circRules.rule.maxLoansRange': { zh: '最大借阅量应为 0–999 的整数', en: 'Max loans must be a whole number 0–999' },
   'circRules.rule.loanDaysRange': { zh: '借阅天数应为 1–3650 的整数', en: 'Loan days must be a whole number 1–3650' },
   'circRules.rule.renewDaysRange': {

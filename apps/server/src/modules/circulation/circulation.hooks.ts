@@ -1,3 +1,4 @@
+import type { FineNotice } from '@shuyuan/contracts/fines/fine';
 import type { Db } from '../../db/client.ts';
 import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -58,6 +59,12 @@ export interface ReturnContext {
   copy: CopyRow;
   /** The loan just closed. */
   loan: LoanRow;
+  /** Its reader and the record's resource type (the loan rule's subject). */
+  reader: ReaderRow;
+  resourceTypeId: number | null;
+  /** The day the copy came back (the school's date; an offline SIP2 checkin's own day) and the open days overdue then. */
+  returnDay: string;
+  overdueDays: number;
   operatorId: number | null;
 }
 
@@ -71,8 +78,11 @@ export interface HoldNotice {
   reservationId?: number;
 }
 
-/** Runs after the loan is closed; answer a hold to put the copy on the hold shelf (first answer wins). */
-export type ReturnHook = (ctx: ReturnContext) => Promise<{ hold?: HoldNotice } | undefined>;
+/**
+ * Runs after the loan is closed; answer a hold to put the copy on the hold shelf (first answer wins), a fine when
+ * the return charged one (the desk shows it).
+ */
+export type ReturnHook = (ctx: ReturnContext) => Promise<{ hold?: HoldNotice; fine?: FineNotice } | undefined>;
 
 export interface RenewContext {
   tx: Tx;
@@ -112,14 +122,18 @@ export async function runBorrowDone(ctx: BorrowContext & { loanId: number; dueDa
   for (const fn of borrowDone) await fn(ctx);
 }
 
-/** All return hooks; the first hold answered wins. */
-export async function runReturnHooks(ctx: ReturnContext): Promise<HoldNotice | null> {
+/** All return hooks; the first hold (and fine) answered wins. */
+export async function runReturnHooks(
+  ctx: ReturnContext,
+): Promise<{ hold: HoldNotice | null; fine: FineNotice | null }> {
   let hold: HoldNotice | null = null;
+  let fine: FineNotice | null = null;
   for (const fn of returnHooks) {
     const r = await fn(ctx);
     if (!hold && r?.hold) hold = r.hold;
+    if (!fine && r?.fine) fine = r.fine;
   }
-  return hold;
+  return { hold, fine };
 }
 
 export async function runRenewChecks(ctx: RenewContext): Promise<void> {

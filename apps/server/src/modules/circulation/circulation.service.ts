@@ -252,18 +252,23 @@ export async function returnItem<X = undefined>(
       }
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
-    const { copy: c, title, loan: l, reader } = found;
+    const { copy: c, title, resourceTypeId, loan: l, reader } = found;
     const { config, zone, today, closed } = await deskConfigOf(schoolConfigAt(tx, scope, found.config));
     // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
     const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
     const returnedAt = input.returnedAt ?? new Date();
-    const hold = await runReturnHooks({
+    const overdueDays = openDaysBetween(l.dueDate, returnDay, closed);
+    const { hold, fine } = await runReturnHooks({
       tx,
       scope,
       config,
       today,
       copy: c,
       loan: { ...l, returnedAt, returnOperatorId: input.operatorId },
+      reader,
+      resourceTypeId,
+      returnDay,
+      overdueDays,
       operatorId: input.operatorId,
     });
     const from = c.circState as CircState;
@@ -278,9 +283,11 @@ export async function returnItem<X = undefined>(
       rfid: c.rfid,
       title,
       dueDate: l.dueDate,
-      overdueDays: openDaysBetween(l.dueDate, returnDay, closed),
+      overdueDays,
       reader: { id: l.userId, account: reader.account, name: reader.name },
       hold,
+      /** The overdue fine this return charged (loan rule with a fine), or null. */
+      fine,
       /** What the desk's RFID reader writes to the tag now (security AFI 'in library'). */
       afiWrite: await afiToWrite(config, c.rfid, 'returned'),
     };

@@ -21,6 +21,10 @@ export const loanRule = pgTable(
     overdueRenewAllowed: boolean('overdue_renew_allowed').notNull().default(false),
     /** Used only in the overdue mode 'single': may a reader with an overdue loan borrow under this rule. */
     overdueLendAllowed: boolean('overdue_lend_allowed').notNull().default(true),
+    /** Overdue fine in fen per open day overdue (0 = no fine: off by default), grace days, cap per loan (0 = none). */
+    fineDayFen: integer('fine_day_fen').notNull().default(0),
+    fineGraceDays: integer('fine_grace_days').notNull().default(0),
+    fineCapFen: integer('fine_cap_fen').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

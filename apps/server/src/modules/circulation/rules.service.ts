@@ -18,6 +18,8 @@ export interface EffectiveRule extends LoanRuleValues {
   id: number;
 }
 
+const NO_FINE = { fineDayFen: 0, fineGraceDays: 0, fineCapFen: 0 };
+
 /**
  * Built-in rules every school starts with (identity scope, plus a catch-all). Students 5 books / 30 days /
  * 1 renewal of 15 days; teachers and staff 10 / 60 / 2 renewals of 30 days.
@@ -31,6 +33,7 @@ const DEFAULTS: (LoanRuleValues & { identity: string | null })[] = [
     maxRenewals: 1,
     overdueRenewAllowed: false,
     overdueLendAllowed: true,
+    ...NO_FINE,
   },
   {
     identity: 'student',
@@ -40,6 +43,7 @@ const DEFAULTS: (LoanRuleValues & { identity: string | null })[] = [
     maxRenewals: 1,
     overdueRenewAllowed: false,
     overdueLendAllowed: true,
+    ...NO_FINE,
   },
   {
     identity: 'teacher',
@@ -49,6 +53,7 @@ const DEFAULTS: (LoanRuleValues & { identity: string | null })[] = [
     maxRenewals: 2,
     overdueRenewAllowed: true,
     overdueLendAllowed: true,
+    ...NO_FINE,
   },
   {
     identity: 'staff',
@@ -58,6 +63,7 @@ const DEFAULTS: (LoanRuleValues & { identity: string | null })[] = [
     maxRenewals: 2,
     overdueRenewAllowed: true,
     overdueLendAllowed: true,
+    ...NO_FINE,
   },
 ];
 
@@ -131,6 +137,9 @@ export function pickRule(rules: readonly LoanRuleRow[], s: RuleSubject): Effecti
     maxRenewals: r.maxRenewals,
     overdueRenewAllowed: r.overdueRenewAllowed,
     overdueLendAllowed: r.overdueLendAllowed,
+    fineDayFen: r.fineDayFen,
+    fineGraceDays: r.fineGraceDays,
+    fineCapFen: r.fineCapFen,
   };
 }
 

@@ -10,7 +10,7 @@ import type { PatronStatus } from '../../sip2/protocol/values.ts';
 import '../../sip2/sip2.messages.ts';
 import { countFailure, failuresExceeded } from '../auth/rate-limit.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
-import { lossRecord } from '../losses/loss.table.ts';
+import { fine, lossRecord } from '../losses/loss.table.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
@@ -189,7 +189,10 @@ async function holdCounts(ctx: SipContext, scope: Scope, readerId: number) {
   return { ready: c?.ready ?? 0, waiting: c?.waiting ?? 0 };
 }
 
-/** Loss compensations registered against the reader and not paid yet: the fees a machine reports (BV). */
+/**
+ * Loss compensations registered against the reader and not paid yet, and unpaid overdue fines: the fees a machine
+ * reports (BV).
+ */
 async function unpaidLosses(ctx: SipContext, scope: Scope, readerId: number) {
   const [c] = await ctx.db
     .select({
@@ -198,7 +201,14 @@ async function unpaidLosses(ctx: SipContext, scope: Scope, readerId: number) {
     })
     .from(lossRecord)
     .where(scope.where(lossRecord, eq(lossRecord.readerId, readerId), eq(lossRecord.state, 'not_compensated')));
-  return { count: c?.count ?? 0, fen: c?.fen ?? 0 };
+  const [f] = await ctx.db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      fen: sql<number>`coalesce(sum(${fine.amountFen}), 0)`.mapWith(Number),
+    })
+    .from(fine)
+    .where(scope.where(fine, eq(fine.readerId, readerId), eq(fine.state, 'unpaid')));
+  return { count: (c?.count ?? 0) + (f?.count ?? 0), fen: (c?.fen ?? 0) + (f?.fen ?? 0) };
 }
 
 /** The item identifiers of one 63 summary list (barcodes; titles for reservations without a copy yet). */
@@ -231,7 +241,12 @@ export async function itemList(ctx: SipContext, p: Patron, list: string): Promis
       .from(lossRecord)
       .where(p.scope.where(lossRecord, eq(lossRecord.readerId, r.id), eq(lossRecord.state, 'not_compensated')))
       .orderBy(asc(lossRecord.registeredAt), asc(lossRecord.id));
-    return rows.map((x) => x.barcode);
+    const fined = await db
+      .select({ barcode: fine.barcode })
+      .from(fine)
+      .where(p.scope.where(fine, eq(fine.readerId, r.id), eq(fine.state, 'unpaid')))
+      .orderBy(asc(fine.createdAt), asc(fine.id));
+    return [...rows, ...fined].map((x) => x.barcode);
   }
   return []; // recalls: the library does not recall loans
 }

@@ -11,6 +11,7 @@ import { useTestApp } from '../../test/helper.ts';
 import { appUser } from '../auth/user.table.ts';
 import { location } from '../basic/location.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
+import { fine } from '../losses/loss.table.ts';
 import { loan } from './circulation.table.ts';
 import { addDays, schoolToday } from './rules.service.ts';
 import { addRule, makeCopies, makeReader, setOverdueMode, setSetting } from './test-fixtures.ts';
@@ -303,30 +304,49 @@ describe('SIP2 through the desk commands', () => {
     ).toBe('waiting');
     const loss = await t.post(`${P}/Loss/RegisterLoss`, { barcode: books[2], compensationFen: 1250 });
     expect(loss.json.success).toBe(true);
+    // And an unpaid overdue fine of 3.00 yuan for a copy returned late: fees are 12.50 + 3.00.
+    await t.db.insert(fine).values(
+      scope().values({
+        fineNo: `FK-sip-${r.id}`,
+        loanId: 990000 + r.id,
+        readerId: r.id,
+        copyId: 0,
+        barcode: 'LATE-SIP-1',
+        title: 'Late book',
+        dueDate: addDays(today, -10),
+        returnDay: addDays(today, -2),
+        overdueDays: 8,
+        graceDays: 2,
+        chargedDays: 6,
+        dayFen: 50,
+        capFen: 0,
+        amountFen: 300,
+      }),
+    );
 
     const info = await patronInfo(r.account, 'Y         ');
     expect(info.fixed).toMatchObject({
       holdItemsCount: '0001',
       overdueItemsCount: '0001',
       chargedItemsCount: '0002',
-      fineItemsCount: '0001',
+      fineItemsCount: '0002',
       recallItemsCount: '0000',
       unavailableHoldsCount: '0001',
     });
     expect(field(info, 'CB')).toBe('0010');
-    expect(field(info, 'BV')).toBe('12.50');
+    expect(field(info, 'BV')).toBe('15.50');
     expect(field(info, 'BH')).toBe('CNY');
     expect(fields(info, 'AS')).toEqual([shelf]);
     const charged = await patronInfo(r.account, '  Y       ');
     expect(fields(charged, 'AU').sort()).toEqual([books[0], books[1]].sort());
     const overdue = await patronInfo(r.account, ' Y        ');
     expect(fields(overdue, 'AT')).toEqual([books[0]]);
-    const fine = await patronInfo(r.account, '   Y      ');
-    expect(fields(fine, 'AV')).toEqual([books[2]]);
+    const fines = await patronInfo(r.account, '   Y      ');
+    expect(fields(fines, 'AV')).toEqual([books[2], 'LATE-SIP-1']);
     const ranged = await send(`63001${DATE}  Y       AO|AA${r.account}|AC|BP2|BQ2|`);
     expect(fields(ranged, 'AU')).toHaveLength(1);
     const status = await send(`23001${DATE}AO|AA${r.account}|AC|`);
-    expect(field(status, 'BV')).toBe('12.50');
+    expect(field(status, 'BV')).toBe('15.50');
 
     // 17: the waiting reservation is the busy copy's hold queue; its due date is the loan's.
     const item = await send(`17${DATE}AO|AB${busy}|`);

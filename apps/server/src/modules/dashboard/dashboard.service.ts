@@ -1,6 +1,7 @@
-import type { DashboardData } from '@shuyuan/contracts/dashboard/dashboard';
+import { type DashboardData, TODO_ITEMS, type TodoItem, type TodoKey } from '@shuyuan/contracts/dashboard/dashboard';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { hasPermission, type Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
@@ -101,4 +102,26 @@ export async function dashboard(db: Db, scope: Scope, days: number): Promise<Das
     readersByIdentity,
     sources: has,
   };
+}
+
+/**
+ * The home page's to-do counts, in one statement: ready holds (copies to take to the hold shelf for their
+ * readers), pending purchase suggestions, open loans past their due date in the school's time zone (to remind),
+ * readers whose card is reported lost. Only the items whose screen the caller may open.
+ */
+export async function todo(db: Db, scope: Scope, user: Principal): Promise<TodoItem[]> {
+  const items = TODO_ITEMS.filter((i) => hasPermission(user, i.screen));
+  if (!items.length) return [];
+  const tz = await getSetting<string>(db, scope, 'school.timeZone');
+  const school = scope.schoolId;
+  const [r] = await rowsOf<Record<TodoKey, number>>(
+    db,
+    sql`select
+      (select count(*)::int from reservation where school_id = ${school} and state = 'ready') as "holds",
+      (select count(*)::int from recommendation where school_id = ${school} and state = 'pending') as "suggestions",
+      (select count(*)::int from loan where school_id = ${school} and returned_at is null
+         and due_date < (now() at time zone ${tz})::date) as "overdue",
+      (select count(*)::int from app_user where school_id = ${school} and card_lost) as "lostCards"`,
+  );
+  return items.map((i) => ({ key: i.key, count: r[i.key], path: i.path }));
 }

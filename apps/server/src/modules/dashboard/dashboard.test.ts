@@ -60,4 +60,35 @@ describe('home dashboard', () => {
     // The admin's shortcuts are their own.
     expect((await t.post(`${D}/GetHomeShortcuts`, {})).json.data).toEqual([]);
   });
+
+  it('counts the day’s to-do items of the school, each with its screen, only those the caller may open', async () => {
+    const s = await buildSchool(t.db);
+    const boss = await buildUser(t.db, s, { permissions: ['*'] });
+    const other = await buildSchool(t.db);
+    // In this school: 2 ready holds (1 waiting does not count), 1 pending suggestion (1 handled does not),
+    // 2 overdue loans (1 due in the future and 1 returned do not), 1 lost card. One of each in another school.
+    await t.database.exec(`
+      insert into reservation (school_id, reader_id, record_id, state) values
+        (${s}, 1, 801, 'ready'), (${s}, 2, 802, 'ready'), (${s}, 3, 803, 'waiting'), (${other}, 4, 804, 'ready');
+      insert into recommendation (school_id, title, state) values
+        (${s}, 'A', 'pending'), (${s}, 'B', 'found'), (${other}, 'C', 'pending');
+      insert into loan (school_id, copy_id, record_id, user_id, due_date, returned_at) values
+        (${s}, 910001, 0, 0, current_date - 5, null), (${s}, 910002, 0, 0, current_date - 40, null),
+        (${s}, 910003, 0, 0, current_date + 9, null), (${s}, 910004, 0, 0, current_date - 9, now()),
+        (${other}, 910005, 0, 0, current_date - 5, null);`);
+    await buildUser(t.db, s, { identity: 'student' });
+    await t.database.exec(`update app_user set card_lost = true where school_id = ${s} and identity = 'student'`);
+    const all = await t.post(`${P}/Home/GetTodo`, {}, { token: boss.token, schoolId: s });
+    expect(all.json.data).toEqual([
+      { key: 'holds', count: 2, path: '/reservation' },
+      { key: 'suggestions', count: 1, path: '/recommendation' },
+      { key: 'overdue', count: 2, path: '/recall' },
+      { key: 'lostCards', count: 1, path: '/loss' },
+    ]);
+    // A librarian who handles only reservations sees only that item.
+    const desk = await buildUser(t.db, s, { permissions: ['data-analysis', 'reservation'] });
+    const mine = await t.post(`${P}/Home/GetTodo`, {}, { token: desk.token, schoolId: s });
+    expect(mine.json.data).toEqual([{ key: 'holds', count: 2, path: '/reservation' }]);
+    await t.database.exec('delete from loan where copy_id between 910001 and 910005');
+  });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -64,4 +64,46 @@ export const ledgerEntry = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_entry_school_time_idx').on(t.schoolId, t.createdAt)],
+);
+
+/**
+ * An overdue fine (逾期罚款, issue 14 §4), charged when a late copy comes back under a loan rule with a fine
+ * (fines.hooks.ts). The figures it was computed from are kept, so the reader and the desk can check it by hand.
+ * One per loan. Paid (cash or deposit, a ledger row `fine`) or waived (with the reason) at the desk.
+ */
+export const fine = pgTable(
+  'fine',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    /** FK + the school's date + the id (unique per school): printed on the receipt. */
+    fineNo: text('fine_no').notNull(),
+    loanId: integer('loan_id').notNull(),
+    readerId: integer('reader_id').notNull(),
+    copyId: integer('copy_id').notNull(),
+    barcode: text('barcode').notNull(),
+    title: text('title').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    returnDay: date('return_day', { mode: 'string' }).notNull(),
+    overdueDays: integer('overdue_days').notNull(),
+    graceDays: integer('grace_days').notNull(),
+    chargedDays: integer('charged_days').notNull(),
+    dayFen: integer('day_fen').notNull(),
+    capFen: integer('cap_fen').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** unpaid | paid | waived */
+    state: text('state').notNull().default('unpaid'),
+    /** cash | deposit, once paid */
+    payMethod: text('pay_method'),
+    settledBy: integer('settled_by'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    waiveReason: text('waive_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fine_no_uq').on(t.schoolId, t.fineNo),
+    uniqueIndex('fine_loan_uq').on(t.loanId),
+    index('fine_reader_idx').on(t.schoolId, t.readerId, t.state),
+    index('fine_school_time_idx').on(t.schoolId, t.createdAt),
+  ],
 );

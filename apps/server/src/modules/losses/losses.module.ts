@@ -1,9 +1,21 @@
 import type { ServerModule } from '../index.ts';
+import { registerReturnHook } from '../circulation/circulation.hooks.ts';
 import './losses.messages.ts';
+import { finesRoutes } from './fines.routes.ts';
+import { chargeFine } from './fines.service.ts';
 import { lossesRoutes } from './losses.routes.ts';
 
-/** Lost copies (register, compensation, retrieval, found again, orders, ledger) and lost reader cards. */
+// Overdue fines are charged as the late copy comes back, in the return's transaction.
+registerReturnHook(async (ctx) => {
+  const fine = await chargeFine(ctx);
+  return fine ? { fine } : undefined;
+});
+
+/** Lost copies (register, compensation, retrieval, found again, orders, ledger), lost reader cards, overdue fines. */
 export const lossesModule: ServerModule = {
   name: 'losses',
-  routes: lossesRoutes,
+  routes: (app) => {
+    lossesRoutes(app);
+    finesRoutes(app);
+  },
 };

@@ -14,7 +14,7 @@ import { schoolToday } from '../circulation/rules.service.ts';
 import { kickNotify } from '../reservations/reservation.notify.ts';
 import { copyLeavesQueue, releaseCopy } from '../reservations/reservation.queue.ts';
 import { recordLoanConversion } from '../circ-records/loan-conversion.ts';
-import { recordLedger } from './ledger.service.ts';
+import { debitDeposit, recordLedger } from './ledger.service.ts';
 import { lossRecord } from './loss.table.ts';
 
 type LossRow = typeof lossRecord.$inferSelect;
@@ -26,28 +26,12 @@ const orderNo = (today: string, id: number) => `PC${today.replace(/-/g, '')}${St
 async function takePayment(tx: Tx, scope: Scope, l: LossRow, method: PayMethod, operatorId: number | null, note = '') {
   if (method === 'deposit') {
     if (!l.readerId) throw fail(LossError.NO_READER, 'losses.noReader');
-    const [r] = await tx
-      .select({ deposit: appUser.deposit })
-      .from(appUser)
-      .where(scope.where(appUser, eq(appUser.id, l.readerId)))
-      .for('update');
-    if (!r || r.deposit < l.compensationFen)
-      throw fail(LossError.DEPOSIT_TOO_LOW, 'losses.depositTooLow', {
-        deposit: ((r?.deposit ?? 0) / 100).toFixed(2),
-        amount: (l.compensationFen / 100).toFixed(2),
-      });
-    await tx
-      .update(appUser)
-      .set({ deposit: sql`${appUser.deposit} - ${l.compensationFen}`, updatedAt: new Date() })
-      .where(eq(appUser.id, l.readerId));
-    await recordLedger(tx, scope, {
-      kind: 'deposit',
-      amountFen: -l.compensationFen,
-      readerId: l.readerId,
-      ref: l.orderNo,
-      operatorId,
-      note,
-    });
+    await debitDeposit(
+      tx,
+      scope,
+      { readerId: l.readerId, amountFen: l.compensationFen, ref: l.orderNo, operatorId, note },
+      'losses.depositTooLow',
+    );
   }
   await recordLedger(tx, scope, {
     kind: 'compensation',

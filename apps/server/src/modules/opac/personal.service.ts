@@ -19,6 +19,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { renewLoan } from '../circulation/circulation.service.ts';
 import { dateIn, SCHOOL_ZONE } from '../circulation/rules.service.ts';
 import { configOf } from '../../platform/school-config.ts';
+import { finesOfReader } from '../losses/fines.service.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { recommendation, reservation } from '../reservations/reservation.table.ts';
 import { cancelReservation, queuePosition } from '../reservations/reservations.service.ts';
@@ -159,6 +160,7 @@ export async function myBill(db: Db, scope: Scope, userId: number): Promise<MyBi
     .where(scope.where(lossRecord, eq(lossRecord.readerId, userId)))
     .orderBy(desc(lossRecord.registeredAt));
   const owed = rows.filter((r) => r.state === 'not_compensated').reduce((n, r) => n + r.compensationFen, 0);
+  const fines = await finesOfReader(db, scope, userId);
   return {
     account: u.account,
     name: u.name,
@@ -173,6 +175,21 @@ export async function myBill(db: Db, scope: Scope, userId: number): Promise<MyBi
       state: r.state,
       registeredAt: r.registeredAt.toISOString(),
       compensatedAt: r.compensatedAt?.toISOString() ?? null,
+    })),
+    finesOwed: yuan(fines.unpaidFen),
+    fines: fines.fines.map((f) => ({
+      fineNo: f.fineNo,
+      title: f.title,
+      barcode: f.barcode,
+      dueDate: f.dueDate,
+      returnDay: f.returnDay,
+      overdueDays: f.overdueDays,
+      graceDays: f.graceDays,
+      chargedDays: f.chargedDays,
+      perDay: yuan(f.dayFen),
+      amount: yuan(f.amountFen),
+      state: f.state,
+      settledAt: f.settledAt,
     })),
   };
 }

@@ -27,7 +27,7 @@ function MessageBinder() {
  * theme colours apply here: bgColor = header and menu background, btColor = primary colour (spec §1).
  */
 export function MainLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useSession();
   useDayjsLocale();
   const [collapsed, setCollapsed] = useState(false);
@@ -49,7 +49,16 @@ export function MainLayout() {
         }}
       >
         <Layout className="sy-root">
-          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="sy-sider">
+          {/* Below 1200 px the menu folds to icons (the toggle still opens it); English names need more room. */}
+          <Layout.Sider
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            breakpoint="xl"
+            onBreakpoint={setCollapsed}
+            width={i18n.language.startsWith('en') ? 256 : 220}
+            className="sy-sider"
+          >
             <div className="sy-logo" title={t('app.name')}>
               {collapsed ? t('app.shortName').slice(0, 2) : t('app.name')}
             </div>

@@ -54,6 +54,23 @@ export function visibleMenus(nodes: MenuNode[]): MenuNode[] {
 }
 
 /**
+ * The screens a user may pin as home shortcuts: the menu entries they may open (the session's menus are already
+ * those) that lead to a built screen — the side menu's own rule (`visibleMenus`), so the picker never offers a
+ * screen only named in the menu tree — less external links and the home page itself.
+ */
+export function pinnableScreens(nodes: MenuNode[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  const walk = (list: MenuNode[]) => {
+    for (const n of list) {
+      if (n.url && !isExternal(n.url) && n.url !== HOME_PATH) out.push(n);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(visibleMenus(nodes));
+  return out;
+}
+
+/**
  * The menu entry of a location, used for tab titles; for /iframe the embedded URL identifies the entry, which
  * is how a reload on an embedded child page rebuilds its title from the stored menu data.
  */

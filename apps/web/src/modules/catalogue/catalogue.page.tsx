@@ -20,6 +20,7 @@ import { CopyEditor } from './copy-editor.tsx';
 import { FacetColumn } from './facet-column.tsx';
 import { RecordEditor } from './record-editor.tsx';
 import { CODE, type Facets, money, type RecordRow } from './types.ts';
+import { useColumnChoice } from '../../kit/columns.tsx';
 import { useLocations } from './use-locations.ts';
 import { useEditingOptions } from './use-options.ts';
 
@@ -106,6 +107,29 @@ export default function CataloguePage() {
     reload();
   };
 
+  // The record list's columns: class number, price and copies are key to a cataloguer and come first; the
+  // ISBN shows from 1200 px, the publisher and year from 1600 px (issue 14 §4). The user may show or hide any (remembered per user).
+  const { columns, chooser } = useColumnChoice<RecordRow>(
+    'catalogue.records',
+    [
+      { key: 'title', title: t('catalogue.field.title'), dataIndex: 'title', width: 220, ellipsis: true },
+      { key: 'author', title: t('catalogue.field.author'), dataIndex: 'author', width: 120, ellipsis: true },
+      { key: 'classNo', title: t('catalogue.field.classNo'), dataIndex: 'classNo', width: 100 },
+      {
+        key: 'price',
+        title: t('catalogue.field.price'),
+        width: 90,
+        align: 'right',
+        render: (_, r) => money(r.priceFen),
+      },
+      { key: 'copies', title: t('catalogue.copies.title'), dataIndex: 'copies', width: 70, align: 'right' },
+      { key: 'publisher', title: t('catalogue.field.publisher'), dataIndex: 'publisher', width: 140, ellipsis: true },
+      { key: 'isbn', title: t('catalogue.field.isbn'), dataIndex: 'isbn', width: 140 },
+      { key: 'pubYear', title: t('catalogue.field.pubYear'), dataIndex: 'pubYear', width: 70 },
+    ],
+    { publisher: 3, isbn: 2, pubYear: 3 },
+  );
+
   return (
     <Card className="sy-catalogue">
       <Space wrap style={{ marginBottom: 16 }}>
@@ -160,6 +184,7 @@ export default function CataloguePage() {
             </Button>
           </Dropdown>
         )}
+        {chooser}
       </Space>
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <FacetColumn
@@ -175,7 +200,7 @@ export default function CataloguePage() {
           size="middle"
           loading={loading}
           dataSource={data.List}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 'max-content' }}
           expandable={{
             expandedRowRender: (r) => (
               <CopiesPanel recordId={r.id} stamp={stamp} locationName={locationName} onEdit={setCopyEditing} />
@@ -185,14 +210,7 @@ export default function CataloguePage() {
             setQ((o) => ({ ...o, Page, Rows })),
           )}
           columns={[
-            { title: t('catalogue.field.title'), dataIndex: 'title', width: 200 },
-            { title: t('catalogue.field.author'), dataIndex: 'author', width: 120 },
-            { title: t('catalogue.field.publisher'), dataIndex: 'publisher', width: 140 },
-            { title: t('catalogue.field.pubYear'), dataIndex: 'pubYear', width: 70 },
-            { title: t('catalogue.field.isbn'), dataIndex: 'isbn', width: 140 },
-            { title: t('catalogue.field.classNo'), dataIndex: 'classNo', width: 100 },
-            { title: t('catalogue.field.price'), width: 90, align: 'right', render: (_, r) => money(r.priceFen) },
-            { title: t('catalogue.copies.title'), dataIndex: 'copies', width: 70, align: 'right' },
+            ...columns,
             {
               title: t('catalogue.operation'),
               width: 200,

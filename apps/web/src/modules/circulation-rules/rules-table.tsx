@@ -77,6 +77,10 @@ const def: ResourcePageDef<LoanRuleDto> = {
       default: true,
       width: 110,
     },
+    // Overdue fine (issue 14 §4): 0 per day = no fine (the default).
+    { name: 'fineDayFen', label: 'circRules.rule.fineDay', type: 'money', span: 8, default: 0, width: 100 },
+    { name: 'fineGraceDays', label: 'circRules.rule.fineGrace', type: 'number', span: 8, default: 0, width: 90 },
+    { name: 'fineCapFen', label: 'circRules.rule.fineCap', type: 'money', span: 8, default: 0, width: 100 },
   ],
   // Empty selects mean "any": sent as null.
   fromForm: (v) => ({

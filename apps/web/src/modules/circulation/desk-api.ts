@@ -1,5 +1,6 @@
 import type { BatchAnswer, OpenLoanRow, VerifyAnswer } from '@shuyuan/contracts/circulation/desk';
 import type { LoanRuleValues } from '@shuyuan/contracts/circulation/loan';
+import type { FineNotice } from '@shuyuan/contracts/fines/fine';
 import { P } from '@shuyuan/contracts/common/paths';
 import { api } from '../../app/http.ts';
 import type { AfiWrite } from './afi.ts';
@@ -95,6 +96,8 @@ export interface ReturnDone {
   overdueDays: number;
   reader: { id: number; account: string; name: string };
   hold: Hold | null;
+  /** The overdue fine this return charged (a loan rule with a fine), or null. */
+  fine: FineNotice | null;
 }
 
 export interface RenewDone {

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useFileSrc } from '../../app/files.ts';
 import type { BorrowLimit, DeskReader, LoanRow, ShelfHold } from './desk-api.ts';
+import { ReaderFines } from './reader-fines.tsx';
 
 /** Overdue days as a red tag (or a dash when on time). */
 export function OverdueTag({ days }: { days: number | undefined }) {
@@ -127,6 +128,7 @@ export function ReaderPanel({
           }
         />
       )}
+      <ReaderFines readerBarcode={reader.account} />
       <Table<LoanRow>
         style={{ marginTop: 12 }}
         size="small"

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { formatMoney } from '../../kit/convert.ts';
 import { writeAfi } from './afi.ts';
 import { deskApi, type LoanRow, type ReturnDone } from './desk-api.ts';
 import { errorCodeOf } from './feedback.ts';
+import { ReaderFines } from './reader-fines.tsx';
 import { OverdueTag } from './reader-panel.tsx';
 import { useScanQueue } from './scan-queue.ts';
 import { ScanInput } from './scan-input.tsx';
@@ -23,6 +25,20 @@ function HoldNotice({ r }: { r: ReturnDone }) {
       data-testid="hold-notice"
       message={t('circulation.return.hold', { name: r.hold.name, account: r.hold.account })}
       description={r.hold.until ? t('circulation.return.holdUntil', { date: r.hold.until }) : undefined}
+    />
+  );
+}
+
+/** "This return charged a fine of …" (the reader's unpaid fines are listed below it, to pay or waive). */
+function FineNotice({ r }: { r: ReturnDone }) {
+  const { t } = useTranslation();
+  if (!r.fine) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="fine-notice"
+      message={t('circulation.return.fine', { amount: formatMoney(r.fine.amountFen), days: r.fine.chargedDays })}
     />
   );
 }
@@ -93,6 +109,7 @@ export default function ReturnDeskPage() {
         <>
           {v.afiFailed && <Typography.Text type="warning">{t('circulation.return.afiFailed')}</Typography.Text>}
           <HoldNotice r={v} />
+          <FineNotice r={v} />
         </>
       ),
     }));
@@ -145,6 +162,8 @@ export default function ReturnDeskPage() {
             </Descriptions.Item>
           </Descriptions>
           <HoldNotice r={last} />
+          <FineNotice r={last} />
+          <ReaderFines readerBarcode={last.reader.account} version={last.loanId} />
           {others?.account === last.reader.account && (
             <Table<LoanRow>
               style={{ marginTop: 12 }}

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
 import { Shortcuts } from './shortcuts.tsx';
+import { TodoPanel } from './todo-panel.tsx';
 
 // ECharts is most of this screen's code (~180 KB gzip): the figures show first, the charts when it has arrived.
 const Chart = lazy(() => import('./chart.tsx'));
@@ -28,7 +29,7 @@ function LazyChart({ option }: { option: EChartsCoreOption }) {
 
 const FIGURES = ['titles', 'copies', 'readers', 'staff', 'todayLoans', 'todayReturns', 'onLoan', 'overdue'] as const;
 
-/** /data-analysis (home): live figures of the school, loan trend, readers by identity, pinned shortcuts. */
+/** /data-analysis (home): the day's to-do list, live figures of the school, loan trend, readers by identity, pinned shortcuts. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const [data, setData] = useState<DashboardData | null>(null);
@@ -44,13 +45,15 @@ export default function DashboardPage() {
     () =>
       data && {
         tooltip: { trigger: 'axis' },
-        legend: { data: [t('dashboard.fig.loans'), t('dashboard.fig.returns')] },
-        grid: { left: 40, right: 20, top: 40, bottom: 30 },
+        // The legend sits above the plot and the grid leaves it room (containLabel keeps the axis labels in).
+        legend: { top: 0, data: [t('dashboard.fig.loans'), t('dashboard.fig.returns')] },
+        grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
         xAxis: { type: 'category', data: data.trend.map((d) => d.date.slice(5)) },
-        yAxis: { type: 'value', minInterval: 1 },
+        yAxis: { type: 'value', minInterval: 1, min: 0 },
         series: [
           { name: t('dashboard.fig.loans'), type: 'bar', data: data.trend.map((d) => d.loans) },
-          { name: t('dashboard.fig.returns'), type: 'line', smooth: true, data: data.trend.map((d) => d.returns) },
+          // Straight segments: a smoothed curve overshoots between points and dipped below zero.
+          { name: t('dashboard.fig.returns'), type: 'line', data: data.trend.map((d) => d.returns) },
         ],
       },
     [data, t],
@@ -63,7 +66,9 @@ export default function DashboardPage() {
         series: [
           {
             type: 'pie',
-            radius: ['40%', '68%'],
+            // Above the legend: the ring never runs under it.
+            center: ['50%', '44%'],
+            radius: ['36%', '62%'],
             data: data.readersByIdentity.map((r) => ({ name: t(`dashboard.identity.${r.identity}`), value: r.count })),
           },
         ],
@@ -73,6 +78,7 @@ export default function DashboardPage() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <TodoPanel />
       <Shortcuts />
       {failed && <Alert type="info" showIcon message={t('dashboard.noFigures')} />}
       {!data && !failed && <Skeleton active />}

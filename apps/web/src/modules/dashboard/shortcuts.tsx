@@ -5,20 +5,16 @@ import { Button, Card, Col, Empty, Row } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type MenuNode, useSession } from '../../app/auth/session.ts';
+import { useSession } from '../../app/auth/session.ts';
 import { api } from '../../app/http.ts';
+import { pageFor, pinnableScreens } from '../../app/layout/menu.ts';
 import { label } from './shortcut-label.ts';
 
 // The editor (Modal, Transfer with its search and lists) is fetched when "Customise" is clicked.
 const ShortcutsEditor = lazy(() => import('./shortcuts-editor.tsx'));
 
-function screens(nodes: MenuNode[], out: MenuNode[] = []): MenuNode[] {
-  for (const n of nodes) {
-    if (n.url && !/^https?:/i.test(n.url) && n.url !== '/data-analysis') out.push(n);
-    if (n.children) screens(n.children, out);
-  }
-  return out;
-}
+/** A pinned screen still has a built page (a shortcut saved before a screen was withdrawn does not show). */
+const built = (url: string) => !!pageFor(url.split('?')[0]);
 
 /** The user's pinned screens as tiles; "Customise" picks and orders them (saved per user and school). */
 export function Shortcuts() {
@@ -27,19 +23,23 @@ export function Shortcuts() {
   const { menus } = useSession();
   const [list, setList] = useState<HomeShortcut[]>([]);
   const [editing, setEditing] = useState<string[] | null>(null);
-  const all = useMemo(() => screens(menus), [menus]);
+  const all = useMemo(() => pinnableScreens(menus), [menus]);
   // Once opened, the editor stays mounted so that closing it animates as before.
   const [opened, setOpened] = useState(false);
   if (editing && !opened) setOpened(true);
 
   useEffect(() => {
-    api.post<HomeShortcut[]>(`${P}/Desktop/GetHomeShortcuts`, {}).then(setList, () => {});
+    api.post<HomeShortcut[]>(`${P}/Desktop/GetHomeShortcuts`, {}).then(
+      (l) => setList(l.filter((s) => built(s.url))),
+      () => {},
+    );
   }, []);
 
   const save = async () => {
     if (!editing) return;
     await api.post(`${P}/Desktop/AddHomeShortcuts`, { codes: editing });
-    setList(await api.post<HomeShortcut[]>(`${P}/Desktop/UpdateHomeShortcutsSort`, { codes: editing }));
+    const saved = await api.post<HomeShortcut[]>(`${P}/Desktop/UpdateHomeShortcutsSort`, { codes: editing });
+    setList(saved.filter((s) => built(s.url)));
     setEditing(null);
   };
   const move = (code: string, by: number) => {

@@ -6,6 +6,7 @@ import { loadUserSession } from '../../app/auth/load.ts';
 import { useSession } from '../../app/auth/session.ts';
 import { findMenu } from '../../app/layout/menu.ts';
 import { Problem } from '../../app/router/Problem.tsx';
+import { loadBackOfficeTexts } from '../../i18n/back-office.ts';
 import CardDeskPage from './card-desk.page.tsx';
 
 const CARDS = 'resource-mana.resource.user-transfer';
@@ -34,22 +35,33 @@ export default function CardStationPage() {
   const [failed, setFailed] = useState(false);
   // A session restored from storage has its menus already; a fresh one waits for them before judging access.
   const [loaded, setLoaded] = useState(!!user);
+  // A bare route is outside the staff layout, which is what loads the back office's texts: load them here, or the
+  // card desk shows its translation keys.
+  const [texts, setTexts] = useState(false);
+  const loadTexts = useCallback(() => {
+    loadBackOfficeTexts().then(
+      () => setTexts(true),
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(() => loadTexts(), [loadTexts]);
 
   useEffect(() => {
     if (!token) void import('../../app/auth/oidc.ts').then((m) => m.signIn(`${loc.pathname}${loc.search}`));
   }, [token, loc.pathname, loc.search]);
   const load = useCallback(() => {
     setFailed(false);
+    loadTexts();
     loadUserSession()
       .then(() => setLoaded(true))
       .catch(() => setFailed(true));
-  }, []);
+  }, [loadTexts]);
   useEffect(() => {
     if (token && !user) load();
   }, [token, user, load]);
 
   if (!token) return <Centered text={t('app.load.signingIn')} />;
-  if (!user || !loaded) {
+  if (!user || !loaded || !texts) {
     if (!failed) return <Centered text={t('app.load.loadingSession')} />;
     return (
       <Problem

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
+import { useColumnChoice } from '../../kit/columns.tsx';
 import { specPagination } from '../../kit/pagination.ts';
 import type { FieldDef } from '../../kit/types.ts';
 import { useOptions } from '../../kit/useOptions.ts';
@@ -72,6 +73,46 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
     }
   };
 
+  // Key columns first (who, what, when due, how late); the rest by priority, so 1024 px keeps the due date and
+  // the days overdue on screen (issue 14 §4). The user may show or hide any column (remembered per user).
+  const { columns, chooser } = useColumnChoice<DueLoanDto>(
+    `reminders.due.${kind}`,
+    [
+      { key: 'reader', title: t('reminders.due.reader'), render: (_v, r) => `${r.readerName} (${r.readerAccount})` },
+      { key: 'title', title: t('reminders.due.title'), dataIndex: 'title', ellipsis: true, width: 220 },
+      { key: 'dueDate', title: t('reminders.due.dueDate'), dataIndex: 'dueDate', width: 110 },
+      {
+        key: 'overdueDays',
+        title: t(kind === 'overdue' ? 'reminders.due.overdueDays' : 'reminders.due.daysLeft'),
+        dataIndex: 'overdueDays',
+        width: 100,
+        render: (v: number) =>
+          kind === 'overdue' ? <Tag color="red">{v}</Tag> : <Tag color="gold">{Math.abs(v)}</Tag>,
+      },
+      { key: 'barcode', title: t('reminders.due.barcode'), dataIndex: 'barcode' },
+      { key: 'class', title: t('reminders.due.class'), dataIndex: 'className' },
+      {
+        key: 'email',
+        title: t('reminders.due.email'),
+        dataIndex: 'email',
+        render: (v: string | null) => v || <Tag color="orange">{t('reminders.due.noEmail')}</Tag>,
+      },
+      {
+        key: 'borrowedAt',
+        title: t('reminders.due.borrowedAt'),
+        dataIndex: 'borrowedAt',
+        render: (v: string) => fmtDay(v),
+      },
+      {
+        key: 'lastReminded',
+        title: t('reminders.due.lastReminded'),
+        dataIndex: 'lastRemindedAt',
+        render: (v: string | null) => shortTime(v) || '—',
+      },
+    ],
+    { barcode: 2, class: 2, email: 3, borrowedAt: 3, lastReminded: 2 },
+  );
+
   return (
     <>
       <Form
@@ -98,28 +139,31 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
           </Button>
         </Form.Item>
       </Form>
-      {canSend && (
-        <Space style={{ marginBottom: 12 }} wrap>
-          <Button icon={<SendOutlined />} disabled={!selected.length} loading={busy} onClick={() => send(selected)}>
-            {t('reminders.due.sendSelected', { count: selected.length })}
-          </Button>
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            disabled={!data.Total}
-            loading={busy}
-            onClick={() =>
-              modal.confirm({
-                title: t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon'),
-                content: t('reminders.due.sendAllConfirm', { count: data.Total }),
-                onOk: () => send(),
-              })
-            }
-          >
-            {t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon')}
-          </Button>
-        </Space>
-      )}
+      <Space style={{ marginBottom: 12 }} wrap>
+        {canSend && (
+          <>
+            <Button icon={<SendOutlined />} disabled={!selected.length} loading={busy} onClick={() => send(selected)}>
+              {t('reminders.due.sendSelected', { count: selected.length })}
+            </Button>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              disabled={!data.Total}
+              loading={busy}
+              onClick={() =>
+                modal.confirm({
+                  title: t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon'),
+                  content: t('reminders.due.sendAllConfirm', { count: data.Total }),
+                  onOk: () => send(),
+                })
+              }
+            >
+              {t(kind === 'overdue' ? 'reminders.due.sendAllOverdue' : 'reminders.due.sendAllSoon')}
+            </Button>
+          </>
+        )}
+        {chooser}
+      </Space>
       <Table<DueLoanDto>
         locale={{ emptyText: t(kind === 'overdue' ? 'reminders.due.noneOverdue' : 'reminders.due.noneSoon') }}
         rowKey="loanId"
@@ -131,30 +175,7 @@ export function DueList({ kind, onSent }: { kind: Kind; onSent: () => void }) {
         pagination={specPagination(t, page.Page, page.Rows, data.Total, (Page, Rows) =>
           setPage({ Page: Rows === page.Rows ? Page : 1, Rows }),
         )}
-        columns={[
-          { title: t('reminders.due.reader'), render: (_v, r) => `${r.readerName} (${r.readerAccount})` },
-          { title: t('reminders.due.class'), dataIndex: 'className' },
-          {
-            title: t('reminders.due.email'),
-            dataIndex: 'email',
-            render: (v: string | null) => v || <Tag color="orange">{t('reminders.due.noEmail')}</Tag>,
-          },
-          { title: t('reminders.due.title'), dataIndex: 'title' },
-          { title: t('reminders.due.barcode'), dataIndex: 'barcode' },
-          { title: t('reminders.due.borrowedAt'), dataIndex: 'borrowedAt', render: (v: string) => fmtDay(v) },
-          { title: t('reminders.due.dueDate'), dataIndex: 'dueDate' },
-          {
-            title: t(kind === 'overdue' ? 'reminders.due.overdueDays' : 'reminders.due.daysLeft'),
-            dataIndex: 'overdueDays',
-            render: (v: number) =>
-              kind === 'overdue' ? <Tag color="red">{v}</Tag> : <Tag color="gold">{Math.abs(v)}</Tag>,
-          },
-          {
-            title: t('reminders.due.lastReminded'),
-            dataIndex: 'lastRemindedAt',
-            render: (v: string | null) => shortTime(v) || '—',
-          },
-        ]}
+        columns={columns}
       />
     </>
   );

@@ -256,7 +256,37 @@ function Bill() {
               <dt>{t('opac.me.owed')}</dt>
               <dd>¥{b.owed}</dd>
             </div>
+            <div>
+              <dt>{t('opac.me.finesOwed')}</dt>
+              <dd data-testid="me-fines-owed">¥{b.finesOwed}</dd>
+            </div>
           </dl>
+          <h3>{t('opac.me.fines')}</h3>
+          {b.fines.length === 0 && <p className="opac-empty">{t('opac.me.noFines')}</p>}
+          <ul className="opac-cards" data-testid="me-fines">
+            {b.fines.map((f) => (
+              <li key={f.fineNo}>
+                <h3>{f.title}</h3>
+                <p>
+                  ¥{f.amount} · <strong>{t(`opac.me.fineState.${f.state}`, f.state)}</strong>
+                </p>
+                <p>
+                  {t('opac.me.fineCounted', {
+                    due: f.dueDate,
+                    returned: f.returnDay,
+                    overdue: f.overdueDays,
+                    grace: f.graceDays,
+                    charged: f.chargedDays,
+                    perDay: f.perDay,
+                  })}
+                </p>
+                <p className="opac-muted">
+                  {f.fineNo} · {f.barcode}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <h3>{t('opac.me.compensations')}</h3>
           {b.compensations.length === 0 && <p className="opac-empty">{t('opac.me.noCompensations')}</p>}
           <ul className="opac-cards">
             {b.compensations.map((c) => (
