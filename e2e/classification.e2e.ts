@@ -35,6 +35,42 @@ beforeAll(() => {
   fs.writeFileSync(file, lines.join('\n'));
 });
 
+describe('the full CLC out of the box (issue 14 §3)', () => {
+  it('the class picker finds I24 by code and 小说 by word, below the first two levels', async () => {
+    await page.goto(`${session.server.url}/library/#${EDITING}`);
+    const screen = view(page, EDITING);
+    await screen.locator('.sy-isbn-search input').fill('9787536692930');
+    await button(screen, zh('catalogue.editing.lookUp')).click();
+    await screen.locator('.sy-editing-nocapture').waitFor();
+    await screen.locator('.sy-class-pick').first().click();
+    const modal = page.locator('.ant-modal').filter({ has: page.locator('.sy-class-search') });
+    const search = async (q: string) => {
+      await modal.locator('.sy-class-search input').fill(q);
+      await modal.locator('.sy-class-search input').press('Enter');
+    };
+    const hits = modal.locator('.sy-class-hit');
+    // The full table is installed in the background after start-up: search until it is there.
+    await expect
+      .poll(
+        async () => {
+          await search('I24');
+          return hits
+            .first()
+            .textContent({ timeout: 2000 })
+            .catch(() => '');
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toContain('小说');
+    await search('小说');
+    await expect
+      .poll(() => hits.allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('I247.5')]));
+    await shot(page, 'class-picker-full-clc');
+    await page.keyboard.press('Escape');
+  });
+});
+
 describe('classification schemes', () => {
   it('imports a CLC file, reports classes and repeated codes, and browses the new tree', async () => {
     await page.goto(`${session.server.url}/library/#${RULES}`);

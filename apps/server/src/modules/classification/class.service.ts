@@ -11,6 +11,9 @@ import { builtinDeweyClasses } from './dewey-builtin.data.ts';
 /** Rows per INSERT (arrays of this length are sent as single parameters). */
 const BATCH = 10_000;
 
+/** Held while an install-wide scheme is replaced (re-entrant within one transaction). */
+export const SCHEME_LOCK = sql`select pg_advisory_xact_lock(hashtext('shuyuan.class-scheme'))`;
+
 /** Install-wide rows, or (for the custom scheme) the calling school's rows. */
 export function schemeWhere(scheme: ClassScheme, scope?: Scope): SQL {
   if (scheme !== 'custom') return and(eq(clcClass.scheme, scheme), isNull(clcClass.schoolId))!;
@@ -45,7 +48,7 @@ export async function getClassChildren(
 
 /**
  * The cataloguer's class picker: codes starting with the text (case-insensitive: 'i24' finds I24…) or
- * names containing it; code matches first, then shallower levels, then code order. `parent` narrows to
+ * names containing it (every word of it, at any level of the tree); code matches first, then shallower levels, then code order. `parent` narrows to
  * that node's subtree (by code prefix, as CLC codes extend their parent's).
  */
 export async function findClasses(db: Db, query: ClassSearchQuery, scope?: Scope): Promise<ClassNode[]> {
@@ -57,6 +60,8 @@ export async function findClasses(db: Db, query: ClassSearchQuery, scope?: Scope
   const codeHit = text
     ? sql`(${clcClass.code} like ${`${esc(text.toUpperCase())}%`} or ${clcClass.code} like ${`${esc(text)}%`})`
     : sql`true`;
+  // Words apart (科学 幻想): each must be in the name (the trigram index serves each).
+  const words = text.split(/\s+/).filter(Boolean);
   const parent = query.parent?.trim();
   const rows = await db
     .select(node)
@@ -64,7 +69,7 @@ export async function findClasses(db: Db, query: ClassSearchQuery, scope?: Scope
     .where(
       and(
         schemeWhere(scheme, scope),
-        text ? or(codeHit, ilike(clcClass.name, `%${esc(text)}%`)) : undefined,
+        text ? or(codeHit, and(...words.map((w) => ilike(clcClass.name, `%${esc(w)}%`)))) : undefined,
         parent ? sql`${clcClass.code} like ${`${esc(parent)}%`} and ${clcClass.code} <> ${parent}` : undefined,
       ),
     )
@@ -98,6 +103,8 @@ export async function importClassScheme(
   const schoolId = scope?.schoolId ?? null;
   const all = rows;
   await db.transaction(async (tx) => {
+    // One install-wide replacement at a time (an import, the full CLC installed after start-up).
+    if (!scope) await tx.execute(SCHEME_LOCK);
     await tx.delete(clcClass).where(schemeWhere(opts.scheme, scope));
     for (let i = 0; i < all.length; i += BATCH) {
       const part = all.slice(i, i + BATCH);

@@ -2,10 +2,16 @@ import type { ServerModule } from '../index.ts';
 import './classification.messages.ts';
 import { seedBuiltinClasses } from './class.service.ts';
 import { classificationRoutes } from './classification.routes.ts';
+import { ensureFullClc } from './clc-full.ts';
 
-/** Classification schemes (CLC built in, full schemes imported), class picker, book and author numbers. */
+/** Classification schemes (full CLC and Dewey summaries built in, other schemes imported), class picker, book and author numbers. */
 export const classificationModule: ServerModule = {
   name: 'classification',
   routes: classificationRoutes,
   seed: (db) => seedBuiltinClasses(db),
+  // The full CLC (45,785 nodes) is installed once, in the background: start-up does not wait for it.
+  start: async (app) => {
+    void ensureFullClc(app.database.db).catch((e) => app.log.error(e, 'installing the full CLC failed'));
+    return undefined;
+  },
 };
