@@ -49,6 +49,10 @@ for (const version of versions) {
       expect(await count(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toBe(
         journal.entries.length,
       );
+      // 0005: a school whose copy barcodes all have eight digits (the demo library's) gets the default rule.
+      const rule = sql`select count(*)::int as n from barcode_rule where school_id = ${expected.admin.schoolId}
+        and kind = 'book' and prefix = '' and length = 8 and not check_digit`;
+      expect(await count(rule)).toBe(1);
     });
 
     it("signs its administrator in with the release's password", async () => {
