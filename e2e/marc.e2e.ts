@@ -97,3 +97,30 @@ describe('MARC import on /marc-import', () => {
     await shot(page, 'marc-editor');
   });
 });
+
+describe('the school MARC format (issue 14 §3)', () => {
+  const tagsShown = () =>
+    view(page, EDITOR)
+      .locator('.sy-marc-field input[data-path$=".tag"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+
+  it('a new record starts in CNMARC; a school set to MARC21 starts in MARC21', async () => {
+    await page.goto(`${session.server.url}/library/#${EDITOR}`);
+    const screen = view(page, EDITOR);
+    await screen.locator('.sy-marc-new').click();
+    await expect.poll(() => screen.locator('.sy-marc-flavour').textContent()).toBe(zh('marc.editor.flavour.UNIMARC'));
+    expect(await tagsShown()).toEqual(expect.arrayContaining(['010', '100', '200', '210', '215', '690', '701']));
+    await shot(page, 'marc-editor-cnmarc');
+
+    await page.goto(`${session.server.url}/library/#/book-editing-rule`);
+    const rules = view(page, '/book-editing-rule');
+    await rules.locator('.sy-marc-format').getByText(zh('catalogue.config.format.MARC21')).click();
+    await rules.locator('.sy-editing-rule-save').click();
+    await page.getByText(zh('catalogue.saved')).first().waitFor();
+
+    await page.goto(`${session.server.url}/library/#${EDITOR}`);
+    await screen.locator('.sy-marc-new').click();
+    await expect.poll(() => screen.locator('.sy-marc-flavour').textContent()).toBe(zh('marc.editor.flavour.MARC21'));
+    expect(await tagsShown()).toEqual(expect.arrayContaining(['008', '020', '245', '260', '300']));
+  });
+});

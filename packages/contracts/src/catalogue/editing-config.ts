@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BookNumberLength } from '../classification/classification.ts';
+import { MarcFlavour } from '../marc/record.ts';
 import { STORE_TYPES } from './copy-state.ts';
 
 /** Record fields a school may make required on the cataloguing screens (the title always is). */
@@ -64,6 +65,12 @@ export const EditingConfig = z.object({
   afiLoaned: afi,
   rfidReader: z.enum(RFID_READERS).default('keyboard'),
   requiredFields: z.array(z.enum(REQUIRABLE_FIELDS)).max(REQUIRABLE_FIELDS.length).default([]),
+  /**
+   * The MARC format the school catalogues in: records typed by hand are built, shown in the MARC editor and
+   * exported in it. UNIMARC is CNMARC (GB/T 2901 family), what Chinese schools use; MARC21 stays available.
+   * Imported records keep the format they came in.
+   */
+  marcFormat: MarcFlavour.default('UNIMARC'),
 });
 export type EditingConfig = z.infer<typeof EditingConfig>;
 

@@ -137,7 +137,9 @@ describe('P/Marc/Post — the record editor', () => {
     expect(denied.status).toBe(403);
   });
 
-  it('opens a record typed by hand as MARC21 built from its fields', async () => {
+  it('opens a record typed by hand as MARC21 built from its fields (a MARC21 school)', async () => {
+    const cfg = (await t.post(`${P}/Literature/GetEditingConfig`, {})).json.data;
+    await t.post(`${P}/Literature/SaveEditingConfig`, { ...cfg, marcFormat: 'MARC21' });
     const add = await t.post(`${P}/Literature/AddItemsCatalogueInfo`, {
       title: '手工著录',
       author: '张三',

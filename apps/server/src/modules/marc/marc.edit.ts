@@ -5,20 +5,24 @@ import type { Db } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { createRecord, getRecord, type PrepareRecord, updateRecord } from '../catalogue/catalogue.service.ts';
+import { getEditingConfig } from '../catalogue/editing-config.service.ts';
 import { detectFlavour } from './lib/flavour.ts';
 import { MarcTooLongError, writeIso2709 } from './lib/iso2709-writer.ts';
 import { mapRecord } from './lib/map-record.ts';
-import { marcOf } from './marc.build.ts';
+import { blankMarc, marcOf } from './marc.build.ts';
 import { toRecordCreate } from './marc.convert.ts';
 import type { RuleSet } from './marc.rules.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 
-/** The record for the editor: its stored MARC, or one built from its fields when it was typed by hand. */
+/**
+ * The record for the editor: its stored MARC, or one built from its fields in the school's MARC format
+ * (editing setting `marcFormat`) when it was typed on the cataloguing form.
+ */
 export async function recordForEdit(db: Db, scope: Scope, id: number) {
   const row = await getRecord(db, scope, id);
   const built = !(row.marc && MarcRecord.safeParse(row.marc).success);
-  const record = marcOf(row);
+  const record = marcOf(row, (await getEditingConfig(db, scope)).marcFormat);
   return { id: row.id, title: row.title, built, flavour: detectFlavour(record), record };
 }
 
@@ -53,4 +57,10 @@ export async function saveMarc(db: Db, scope: Scope, body: MarcSave, rules: Rule
     resourceTypeId: old.resourceTypeId ?? undefined,
   };
   return updateRecord(db, scope, { ...row, id: body.id }, prepare);
+}
+
+/** A new record's template for the editor, in the school's MARC format. */
+export async function newRecordTemplate(db: Db, scope: Scope) {
+  const flavour = (await getEditingConfig(db, scope)).marcFormat;
+  return { flavour, record: blankMarc(flavour) };
 }

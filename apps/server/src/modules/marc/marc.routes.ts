@@ -27,7 +27,7 @@ import { staffSearch } from '../catalogue/catalogue-search.service.ts';
 import { recordRules } from '../catalogue/record-rules.service.ts';
 import { cataTemplate, readCataErrors, runCataImport } from './marc.cata-import.ts';
 import { checkCopyDefaults } from './marc.copies.ts';
-import { recordForEdit, saveMarc } from './marc.edit.ts';
+import { newRecordTemplate, recordForEdit, saveMarc } from './marc.edit.ts';
 import { EXT, exportByIds, MIME, runExportAll } from './marc.export.ts';
 import { uploadedFile } from './marc.files.ts';
 import { runImport } from './marc.import.ts';
@@ -168,6 +168,12 @@ export function marcRoutes(app: FastifyInstance): void {
     handler: ({ db, scope, body }) => recordForEdit(db, scope, body.id),
   });
   route(app, {
+    url: `${P}/Marc/NewRecordTemplate`,
+    access: EDITOR,
+    summary: "A blank record for the editor in the school's MARC format (CNMARC or MARC21)",
+    handler: ({ db, scope }) => newRecordTemplate(db, scope),
+  });
+  route(app, {
     url: `${P}/Marc/Post`,
     access: `${EDITOR}:edit`,
     schema: MarcSave,
@@ -209,7 +215,7 @@ export function marcRoutes(app: FastifyInstance): void {
     schema: MarcExportRecord,
     audit: 'marc.export',
     raw: true,
-    summary: "The record open in the MARC editor as ISO 2709 or MARCXML (with the school's copies as 852)",
+    summary: "The record open in the MARC editor as ISO 2709 or MARCXML (with the school's copies as 852, CNMARC 905)",
     handler: async ({ db, scope, body, reply }) => {
       await recordForEdit(db, scope, body.id); // 404 for a record of another school or none
       const data = await exportByIds(db, scope, [body.id], body.format);

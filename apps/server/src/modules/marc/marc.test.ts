@@ -165,6 +165,9 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
   });
 
   it('exports a selection as ISO 2709 and MARCXML that yaz-marcdump and xmllint accept', async () => {
+    // A MARC21 school (a CNMARC school's export: marc-cnmarc.test.ts).
+    const cfg = (await t.post(`${P}/Literature/GetEditingConfig`, {})).json.data;
+    await t.post(`${P}/Literature/SaveEditingConfig`, { ...cfg, marcFormat: 'MARC21' });
     const typed = await t.post(`${P}/Literature/AddItemsCatalogueInfo`, {
       title: '三体',
       author: '刘慈欣',

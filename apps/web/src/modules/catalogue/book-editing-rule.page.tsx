@@ -111,6 +111,17 @@ function EditingSettings() {
           <Radio.Group options={BARCODE_MODES.map((m) => ({ value: m, label: t(`catalogue.config.mode.${m}`) }))} />,
           t('catalogue.config.barcodeHelp'),
         )}
+        {col(
+          'marcFormat',
+          <Radio.Group
+            className="sy-marc-format"
+            options={(['UNIMARC', 'MARC21'] as const).map((f) => ({
+              value: f,
+              label: t(`catalogue.config.format.${f}`),
+            }))}
+          />,
+          t('catalogue.config.marcFormatHelp'),
+        )}
       </Row>
       <Divider titlePlacement="start">{t('catalogue.config.rfid')}</Divider>
       <Row gutter={16}>

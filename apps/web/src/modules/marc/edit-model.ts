@@ -64,24 +64,6 @@ export function toPlain(r: EditRecord): MarcEditRecord {
   };
 }
 
-/** A blank book record: leader for a UTF-8 monograph, 008 with today's date, the usual fields to fill. */
-export function blankRecord(): EditRecord {
-  const d = new Date();
-  const entered = `${String(d.getFullYear()).slice(2)}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-  const f008 = `${entered}s${d.getFullYear()}    cc            000 0 chi d`;
-  return {
-    leader: '00000nam a2200000 a 4500',
-    fields: [
-      { ...newField('008'), value: f008, subs: [] },
-      newField('020', ['a', ''], ['c', '']),
-      newField('100', ['a', '']),
-      { ...newField('245', ['a', ''], ['c', '']), ind1: '1', ind2: '0' },
-      newField('260', ['a', ''], ['b', ''], ['c', '']),
-      newField('300', ['a', '']),
-    ],
-  };
-}
-
 /** Issues by path without the `record.` prefix the server adds; several texts per path. */
 export function issueMap(issues: { path: string; message: string }[]): Map<string, string[]> {
   const m = new Map<string, string[]>();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { ApiError, api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
-import { blankRecord, type EditRecord, fromMarc, issueMap, toPlain, translateIssues } from './edit-model.ts';
+import { type EditRecord, fromMarc, issueMap, toPlain, translateIssues } from './edit-model.ts';
 import { FieldRows } from './field-rows.tsx';
 
 const CODE = 'Marc';
@@ -46,6 +46,7 @@ export default function MarcEditorPage() {
   const [serverIssues, setServerIssues] = useState<{ path: string; message: string }[]>([]);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [newFlavour, setNewFlavour] = useState<MarcFlavour | null>(null);
 
   const search = async () => {
     if (!key.trim()) return;
@@ -65,9 +66,12 @@ export default function MarcEditorPage() {
     setServerIssues([]);
     setTried(false);
   };
-  const startNew = () => {
+  // A new record starts from the school's MARC format (CNMARC or MARC21, an editing setting).
+  const startNew = async () => {
+    const tpl = await api.post<{ flavour: MarcFlavour; record: MarcRecord }>(`${P}/Marc/NewRecordTemplate`, {});
     setLoaded(null);
-    setRec(blankRecord());
+    setNewFlavour(tpl.flavour);
+    setRec(fromMarc(tpl.record));
     setServerIssues([]);
     setTried(false);
   };
@@ -125,7 +129,12 @@ export default function MarcEditorPage() {
               enterButton
             />
             {canEdit && (
-              <Button block icon={<FileAddOutlined />} onClick={startNew}>
+              <Button
+                block
+                className="sy-marc-new"
+                icon={<FileAddOutlined />}
+                onClick={() => void startNew().catch(() => {})}
+              >
                 {t('marc.editor.new')}
               </Button>
             )}
@@ -159,7 +168,9 @@ export default function MarcEditorPage() {
             title={
               <Space>
                 {loaded ? t('marc.editor.editing', { id: loaded.id, title: loaded.title }) : t('marc.editor.newTitle')}
-                {loaded && <Tag>{loaded.flavour}</Tag>}
+                {(loaded?.flavour ?? newFlavour) && (
+                  <Tag className="sy-marc-flavour">{t(`marc.editor.flavour.${loaded?.flavour ?? newFlavour}`)}</Tag>
+                )}
               </Space>
             }
             extra={
@@ -181,7 +192,10 @@ export default function MarcEditorPage() {
                 )}
                 {canEdit && (
                   <>
-                    <Button icon={<UndoOutlined />} onClick={() => (loaded ? void open(loaded.id) : startNew())}>
+                    <Button
+                      icon={<UndoOutlined />}
+                      onClick={() => void (loaded ? open(loaded.id) : startNew()).catch(() => {})}
+                    >
                       {t('marc.editor.revert')}
                     </Button>
                     <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
