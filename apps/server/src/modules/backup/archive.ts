@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client.ts';
+import { t } from '../../platform/i18n/messages.ts';
+import './backup.messages.ts';
 import { type EntrySink, readTar, TarWriter, TruncatedArchiveError } from './tar.ts';
 
 /**
@@ -36,7 +38,22 @@ export interface BackupManifest {
   entries: Record<string, { size: number; sha256: string }>;
 }
 
-export class BackupError extends Error {}
+/**
+ * A backup or restore failure: an i18n key (backup.messages.ts) and its parameters; the message is the English text
+ * (the command line, logs), a failed backup task shows it in the user's language (platform/jobs `msgKey`).
+ */
+export class BackupError extends Error {
+  constructor(
+    readonly msgKey: string,
+    readonly params?: Record<string, unknown>,
+  ) {
+    super(t('en', msgKey, params));
+  }
+}
+
+/** A damaged or truncated file; `detail` is an i18n key of what is wrong (with its parameters) or the raw reason. */
+const damaged = (detail: string, params?: Record<string, unknown>) =>
+  new BackupError('backup.damaged', { detail: { key: detail, params } });
 
 const run = promisify(execFile);
 
@@ -50,7 +67,9 @@ export function runTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new BackupError(`${tool} failed: ${err.trim() || `exit ${code}`}`)),
+      code === 0
+        ? resolve()
+        : reject(new BackupError('backup.toolFailed', { tool, detail: err.trim() || `exit ${code}` })),
     );
   });
 }
@@ -63,10 +82,7 @@ export async function toolMajor(tool: 'pg_dump' | 'pg_restore'): Promise<number>
     if (!m) throw new Error(stdout);
     return Number(m[1]);
   } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT')
-      throw new BackupError(
-        `${tool} was not found: install the PostgreSQL client tools of your server's version (e.g. apt install postgresql-client) so that ${tool} is on the PATH.`,
-      );
+    if ((e as { code?: string }).code === 'ENOENT') throw new BackupError('backup.toolMissing', { tool });
     throw e;
   }
 }
@@ -79,10 +95,7 @@ async function serverMajor(client: pg.Client): Promise<number> {
 /** pg_dump/pg_restore must be at least the server's major version (an older one refuses to read it). */
 export async function checkToolFor(tool: 'pg_dump' | 'pg_restore', client: pg.Client): Promise<void> {
   const [have, server] = [await toolMajor(tool), await serverMajor(client)];
-  if (have < server)
-    throw new BackupError(
-      `${tool} is version ${have} but the database server is PostgreSQL ${server}: install the PostgreSQL ${server} client tools (${tool} ${server} or newer).`,
-    );
+  if (have < server) throw new BackupError('backup.toolTooOld', { tool, have, server });
 }
 
 export async function tableCounts(q: (sql: string) => Promise<{ rows: any[] }>): Promise<Record<string, number>> {
@@ -247,16 +260,13 @@ async function dumpPostgres(
   }
 }
 
-const TRUNCATED =
-  'The backup file is incomplete or damaged (it was cut short or changed after it was written); use another backup.';
-
 /** Opens a backup for reading: the gunzipped tar stream, with a damaged gzip reported as a BackupError. */
 function openArchive(file: string): Readable {
   const gunzip = zlib.createGunzip();
   const src = fs.createReadStream(file);
   src.on('error', (e) => gunzip.destroy(e));
   const out = new PassThrough();
-  gunzip.on('error', (e) => out.destroy(new BackupError(`${TRUNCATED} (${e.message})`)));
+  gunzip.on('error', (e) => out.destroy(damaged(e.message)));
   src.pipe(gunzip).pipe(out);
   return out;
 }
@@ -303,30 +313,29 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
     if (dumpFd !== null) fs.closeSync(dumpFd);
     fs.rmSync(dumpCopy, { force: true });
   }
-  if (!manifestText) throw new BackupError(`${TRUNCATED} (no manifest)`);
+  if (!manifestText) throw damaged('backup.noManifest');
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(manifestText);
   } catch {
-    throw new BackupError(`${TRUNCATED} (unreadable manifest)`);
+    throw damaged('backup.badManifest');
   }
-  if (manifest.product !== 'shuyuan' || manifest.format !== 1)
-    throw new BackupError('This file is not a Shuyuan backup.');
+  if (manifest.product !== 'shuyuan' || manifest.format !== 1) throw new BackupError('backup.notBackup');
   for (const [name, want] of Object.entries(manifest.entries)) {
     const got = seen[name];
     if (!got || got.size !== want.size || got.sha256 !== want.sha256)
-      throw new BackupError(`${TRUNCATED} (${name} ${got ? 'does not match its checksum' : 'is missing'})`);
+      throw damaged(got ? 'backup.entryChanged' : 'backup.entryMissing', { name });
   }
   return manifest;
 }
 
 /** Reads a backup's entries in order (see readTar); a truncated or damaged file is a BackupError. */
 export async function readArchive(file: string, onEntry: (e: { name: string; size: number }) => EntrySink) {
-  if (!fs.existsSync(file)) throw new BackupError(`The backup file ${file} does not exist.`);
+  if (!fs.existsSync(file)) throw new BackupError('backup.fileMissing', { file });
   try {
     await readTar(openArchive(file), onEntry);
   } catch (e) {
-    if (e instanceof TruncatedArchiveError) throw new BackupError(`${TRUNCATED} (${e.message})`);
+    if (e instanceof TruncatedArchiveError) throw damaged(e.message);
     throw e;
   }
 }
@@ -337,6 +346,6 @@ export async function listPgDump(dumpFile: string): Promise<void> {
   try {
     await run('pg_restore', ['--list', dumpFile], { maxBuffer: 64 * 1024 * 1024 });
   } catch (e) {
-    throw new BackupError(`${TRUNCATED} (pg_restore cannot read the database dump: ${(e as Error).message})`);
+    throw damaged('backup.dumpUnreadable', { detail: (e as Error).message });
   }
 }

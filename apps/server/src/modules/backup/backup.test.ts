@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { startJob } from '../../platform/jobs/jobs.ts';
 import { BackupError, readArchive, verifyBackup } from './archive.ts';
 import { listBackups, pruneBackups, scheduledBackup } from './backup.service.ts';
 
@@ -77,6 +78,34 @@ describe('backups', () => {
     },
     120_000 * scale,
   );
+
+  it("shows why a backup task failed in the reader's language", async () => {
+    const { id } = await startJob(t.app, {
+      schoolId: t.schoolId,
+      userId: t.adminId,
+      operationType: 'backup.test-failure',
+      fileName: 'shuyuan-test.tar.gz',
+      run: async () => {
+        throw new BackupError('backup.damaged', {
+          detail: { key: 'backup.entryChanged', params: { name: 'files/cover.png' } },
+        });
+      },
+    });
+    const reason = async (lang: 'zh' | 'en') => {
+      for (let i = 0; i < 300; i++) {
+        const r = (await t.post(`${P}/Config/GetProgress`, { DataID: id }, { lang })).json.data;
+        if (r.State === 3) return r.Error;
+        await sleep(50);
+      }
+    };
+    expect(await reason('en')).toBe(
+      'The backup file is incomplete or damaged (it was cut short or changed after it was written); use another ' +
+        'backup. (files/cover.png does not match its checksum)',
+    );
+    expect(await reason('zh')).toBe(
+      '备份文件不完整或已损坏（被截断，或写入后被改动），请使用其他备份。（files/cover.png 与校验和不符）',
+    );
+  });
 
   it('refuses a truncated or damaged backup with a clear message', async () => {
     const [b] = listBackups(t.app.config.backupDir);

@@ -63,10 +63,20 @@ export function allMessages(): Table {
   return messages;
 }
 
+/** A parameter that is itself a message: `{ key, params }` (a key without a message stands for itself). */
+export interface NestedMessage {
+  key: string;
+  params?: Record<string, unknown>;
+}
+const isNested = (v: unknown): v is NestedMessage =>
+  !!v && typeof v === 'object' && typeof (v as NestedMessage).key === 'string';
+
 export function t(lang: Lang, key: string, params?: Record<string, unknown>, schoolId?: number): string {
   const o = (schoolId && overrides[schoolId]?.[key]?.[lang]) || overrides[0]?.[key]?.[lang];
   let text = o ?? messages[key]?.[lang] ?? messages[key]?.en ?? key;
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{{${k}}}`, String(v));
+  if (params)
+    for (const [k, v] of Object.entries(params))
+      text = text.replaceAll(`{{${k}}}`, isNested(v) ? t(lang, v.key, v.params, schoolId) : String(v));
   return text;
 }
 

@@ -13,13 +13,14 @@ import { fail, notFound } from '../errors.ts';
 import { hasPermission, type Principal } from '../principal.ts';
 import type { Scope } from '../tenancy.ts';
 import { job } from './job.table.ts';
+import { reasonText } from './runtime.ts';
 
 type Row = typeof job.$inferSelect & { userName?: string | null };
 
 export const PROCESS_CODE = 'process';
 
 /** The API's view of a task (spec names); `tr` translates a stored reason key. */
-export function toView(r: Row, tr: (key: string) => string): JobView {
+export function toView(r: Row, tr: (key: string, params?: Record<string, unknown>) => string): JobView {
   const pct = r.dataCount > 0 ? Math.min(100, Math.floor((r.progress / r.dataCount) * 100)) : r.state === 2 ? 100 : 0;
   return {
     ID: r.id,
@@ -30,7 +31,7 @@ export function toView(r: Row, tr: (key: string) => string): JobView {
     ResultFile: (r.state === 2 || r.state === 3) && r.resultFile ? `${P}${DOWNLOAD_JOB_FILE_PATH}?ID=${r.id}` : '',
     percentage: r.state === 2 ? 100 : pct,
     State: r.state as JobView['State'],
-    Error: r.error ? tr(r.error) : null,
+    Error: r.error ? reasonText(r.error, tr) : null,
     UserID: r.userId,
     UserName: r.userName ?? null,
     CreatedAt: r.createdAt.toISOString(),

@@ -48,6 +48,29 @@ export type JobRunner = (job: JobHandle) => Promise<{ resultFile?: string } | vo
 export const jobTiming = { flushMs: 200, tickMs: 5000, staleMs: 30_000 };
 export const INTERRUPTED = 'job.interrupted';
 
+/**
+ * What a failed task's `error` keeps: an error carrying an i18n key (`msgKey`, `params`: BizError, BackupError) as
+ * the key, or `{"key":…,"params":…}` when it has parameters, so the task list shows it in each reader's language
+ * (`reasonText`); any other error's message as it is.
+ */
+export function failureReason(e: any): string {
+  if (typeof e?.msgKey !== 'string') return String(e?.message ?? e).slice(0, 1000);
+  if (!e.params) return e.msgKey;
+  const json = JSON.stringify({ key: e.msgKey, params: e.params });
+  return json.length <= 4000 ? json : String(e.message).slice(0, 1000);
+}
+
+/** A stored reason in the reader's language (`tr` = ctx.t). */
+export function reasonText(stored: string, tr: (key: string, params?: Record<string, unknown>) => string): string {
+  if (stored.startsWith('{"key":')) {
+    try {
+      const r = JSON.parse(stored) as { key: string; params?: Record<string, unknown> };
+      return tr(r.key, r.params);
+    } catch {}
+  }
+  return tr(stored);
+}
+
 interface Live {
   stopped: boolean;
 }
@@ -193,7 +216,7 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
     } catch (e: any) {
       outcome = rt.closed ? 'interrupted' : e instanceof JobStopped ? 'stopped' : 'failed';
       if (rt.closed || e instanceof JobStopped) return;
-      const msg = String(e?.message ?? e).slice(0, 1000);
+      const msg = failureReason(e);
       app.log.warn({ ...who, err: msg }, 'job failed');
       await app.database.db
         .execute(sql`update job set state = 3, error = ${msg}, finished_at = now() where id = ${row.id} and state = 1`)
