@@ -221,6 +221,21 @@ describe('the back office at 1024 px', () => {
       .first()
       .waitFor();
 
+    // Items on loan: the due date and the state (days overdue) are on screen at 1024 px too.
+    await page.goto(`${server.url}/library/#/no-return`);
+    const onLoan = view(page, '/no-return');
+    await onLoan.locator('.ant-table-row').filter({ hasText: '小桔灯' }).waitFor();
+    for (const col of ['circRecords.col.dueDate', 'circRecords.col.state']) {
+      const th = onLoan
+        .locator('th')
+        .filter({ hasText: zh(col) })
+        .first();
+      await th.waitFor();
+      const box = await th.boundingBox();
+      expect(box && box.x + box.width <= 1024, `${col} on screen`).toBe(true);
+    }
+    await shot(page, 'no-return-1024');
+
     // The device test page: a scan is listed with its length; the RFID card names the school's reader.
     await page.goto(`${server.url}/library/#/test`);
     const scanBox = page.getByTestId('test-scan-input');

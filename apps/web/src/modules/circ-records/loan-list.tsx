@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { downloads } from '../../app/downloads/downloads.ts';
 import { api } from '../../app/http.ts';
+import { useColumnChoice } from '../../kit/columns.tsx';
 import { specPagination } from '../../kit/pagination.ts';
 import { useOptions } from '../../kit/useOptions.ts';
 import { CLASS_FIELD, GRADE_FIELD } from './shared.ts';
@@ -138,12 +139,12 @@ export function LoanList(p: LoanListProps) {
   const has = (f: FilterName) => p.filters.includes(f);
   const hidden = (c: 'reader' | 'class' | 'item' | 'returned') => p.hide?.includes(c);
 
-  const columns: ColumnsType<LoanRow> = [
+  const allColumns: ColumnsType<LoanRow> = [
     ...(hidden('item')
       ? []
       : [
-          { title: t('circRecords.col.barcode'), dataIndex: 'barcode', width: 130 },
-          { title: t('circRecords.col.title'), dataIndex: 'title', width: 220, ellipsis: true },
+          { key: 'barcode', title: t('circRecords.col.barcode'), dataIndex: 'barcode', width: 130 },
+          { key: 'title', title: t('circRecords.col.title'), dataIndex: 'title', width: 220, ellipsis: true },
         ]),
     ...(hidden('reader')
       ? []
@@ -166,23 +167,25 @@ export function LoanList(p: LoanListProps) {
           },
         ]),
     {
+      key: 'borrowedAt',
       title: t('circRecords.col.borrowedAt'),
       dataIndex: 'borrowedAt',
       width: 110,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
     },
-    { title: t('circRecords.col.dueDate'), dataIndex: 'dueDate', width: 110 },
+    { key: 'dueDate', title: t('circRecords.col.dueDate'), dataIndex: 'dueDate', width: 110 },
     ...(hidden('returned')
       ? []
       : [
           {
+            key: 'returnedAt',
             title: t('circRecords.col.returnedAt'),
             dataIndex: 'returnedAt',
             width: 110,
             render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : ''),
           },
         ]),
-    { title: t('circRecords.col.renewals'), dataIndex: 'renewals', width: 96 },
+    { key: 'renewals', title: t('circRecords.col.renewals'), dataIndex: 'renewals', width: 96 },
     {
       title: t('circRecords.col.state'),
       key: 'state',
@@ -191,6 +194,15 @@ export function LoanList(p: LoanListProps) {
     },
     ...(p.extraColumns ?? []),
   ];
+  // At 1024 px the due date and the state (days overdue) stay on screen; the barcode, class and return day show from
+  // 1200 px, the loan day and renewals from 1600 px; each user may choose (issue 14 §4).
+  const { columns, chooser } = useColumnChoice(`circRecords.${p.url.split('/').pop()}`, allColumns, {
+    barcode: 2,
+    class: 2,
+    returnedAt: 2,
+    borrowedAt: 3,
+    renewals: 3,
+  });
 
   return (
     <>
@@ -279,6 +291,7 @@ export function LoanList(p: LoanListProps) {
               filters: { ...filters, ...JSON.parse(fixedKey) },
               reload: () => load().catch(() => {}),
             })}
+            {chooser}
           </Space>
         </Form.Item>
       </Form>
