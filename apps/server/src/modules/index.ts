@@ -36,6 +36,7 @@ import { holdingsModule } from './holdings/holdings.module.ts';
 import { opacModule } from './opac/opac.module.ts';
 import { bulletinModule } from './bulletin/bulletin.module.ts';
 import { statisticsModule } from './statistics/statistics.module.ts';
+import { gateModule } from './gate/gate.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 import { backupModule } from './backup/backup.module.ts';
 
@@ -94,6 +95,7 @@ export const modules: ServerModule[] = [
   opacModule,
   bulletinModule,
   statisticsModule,
+  gateModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

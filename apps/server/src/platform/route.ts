@@ -24,11 +24,13 @@ import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope';
  * Who may call a route. Every route declares one:
  * - 'public': anyone (sign-in, captcha, platform config);
  * - 'publicSchool': anyone, but a school must be named (schoolID header) — public search;
+ * - 'device': a device client (client-credentials token, /sys/devices), acting for its own school — gates and
+ *   entrance screens report through these; no person's token opens them;
  * - 'signedIn': any signed-in user, no school needed;
  * - 'school': a signed-in member of the school named by the schoolID header (or their home school);
  * - any other string: a permission code the caller's role must grant in that school.
  */
-export type Access = 'public' | 'publicSchool' | 'signedIn' | 'school' | (string & {});
+export type Access = 'public' | 'publicSchool' | 'device' | 'signedIn' | 'school' | (string & {});
 
 export interface Ctx<B> {
   req: FastifyRequest;
@@ -40,6 +42,8 @@ export interface Ctx<B> {
   user: Principal | undefined;
   /** The school the call acts in (0 when none applies). */
   schoolId: number;
+  /** On 'device' routes: the client id of the calling device. */
+  deviceClientId: string | undefined;
   scope: Scope;
   t: (key: string, params?: Record<string, unknown>) => string;
   /** Adds to what the operation log records for this call. */
@@ -86,7 +90,7 @@ export const routeRegistry: {
   audit?: string;
 }[] = [];
 
-const RESERVED = new Set(['public', 'publicSchool', 'signedIn', 'school']);
+const RESERVED = new Set(['public', 'publicSchool', 'device', 'signedIn', 'school']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +102,7 @@ declare module 'fastify' {
     schoolId?: number;
     /** A device token (client credentials, no acting user) bound to this school: a kiosk (guide screens). */
     deviceSchoolId?: number;
+    deviceClientId?: string;
     lang: Lang;
   }
 }
@@ -128,9 +133,20 @@ async function authorize(
   let wantedSchool = headerSchool(req);
   /** A device token (client credentials) bound to no user acts only on public calls, for its own school. */
   let deviceOnly = false;
+  /** The device a valid client-credentials token names (with or without an acting account), and its school. */
+  let device: { clientId: string; schoolId: number } | null = null;
   if (token) {
     await checkCallers(app.database.db);
     const check = await verifyToken(token, app.database.db);
+    if (check.ok && check.kind === 'client' && check.schoolId && check.scopes.includes(API_SCOPE))
+      device = { clientId: check.clientId, schoolId: check.schoolId };
+    if (access === 'device') {
+      if (!check.ok) throw unauthorized();
+      if (!device) throw forbidden();
+      req.schoolId = device.schoolId;
+      req.deviceClientId = device.clientId;
+      return;
+    }
     if (!check.ok) {
       if (access === 'public' || access === 'publicSchool') {
         // A stale token on a public call is ignored rather than refused.
@@ -174,6 +190,7 @@ async function authorize(
       }
     }
   }
+  if (access === 'device') throw unauthorized();
   if (access === 'public') {
     req.schoolId = wantedSchool ?? req.principal?.homeSchoolId ?? 0;
     return;
@@ -228,6 +245,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         db: app.database.db,
         user: req.principal,
         schoolId,
+        deviceClientId: req.deviceClientId,
         scope: new Scope(schoolId),
         t: (key, params) => t(lang, key, params, schoolId),
         auditDetail: {},

@@ -24,6 +24,7 @@ const AnnouncementPage = lazy(() => import('./pages/announcement.page.tsx'));
 const LibraryPage = lazy(() => import('./pages/library.page.tsx'));
 const GuideScreen = lazy(() => import('./guide/guide.tsx'));
 const DeviceSetup = lazy(() => import('./guide/device.tsx'));
+const EntranceScreen = lazy(() => import('./guide/entrance.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -234,6 +235,14 @@ export function OpacApp() {
           element={
             <Suspense fallback={<Loading />}>
               <DeviceSetup />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/entrance"
+          element={
+            <Suspense fallback={<Loading />}>
+              <EntranceScreen />
             </Suspense>
           }
         />

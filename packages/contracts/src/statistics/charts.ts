@@ -44,3 +44,30 @@ export function maskName(name: string): string {
   if (c.length === 2) return `${c[0]}*`;
   return `${c[0]}${'*'.repeat(c.length - 2)}${c[c.length - 1]}`;
 }
+
+/** Days of the wall screen's trend (today included). */
+export const WALL_TREND_DAYS = 30;
+
+/** P/Charts/GetWallScreen: everything the library's wall screen (/statistic) shows, in one answer. */
+export interface WallScreenData {
+  school: { name: string; enName: string };
+  /** The school's today and the time the figures were read. */
+  today: string;
+  at: string;
+  /** Today so far: loans, returns, entries through the gate, readers who borrowed. */
+  loansToday: number;
+  returnsToday: number;
+  visitsToday: number;
+  borrowersToday: number;
+  /** Copies out on loan now. */
+  onLoan: number;
+  /** Loans and entries per day of the last WALL_TREND_DAYS days, oldest first. */
+  trend: { day: string; loans: number; visits: number }[];
+  /** This month's most borrowed titles and most borrowing classes (top 10). */
+  month: { from: string; to: string };
+  titles: { rank: number; name: string; detail: string; count: number }[];
+  classes: { rank: number; name: string; detail: string; count: number }[];
+  /** The held collection by 中图法 main class (letter, name in the caller's language, copies), and its totals. */
+  collection: { code: string; name: string; copies: number }[];
+  totals: { titles: number; copies: number };
+}

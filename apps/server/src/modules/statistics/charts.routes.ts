@@ -4,6 +4,7 @@ import type { Ranking } from '@shuyuan/contracts/statistics/reports';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { chartRank, locationItems, locationLoans } from './charts.service.ts';
+import { wallScreen } from './wall.service.ts';
 
 const M = '/micro/mobile/Charts';
 
@@ -40,5 +41,12 @@ export function chartsRoutes(app: FastifyInstance): void {
     access: 'publicSchool',
     schema: ChartsQuery,
     handler: ({ db, scope, body, lang }) => locationLoans(db, scope, body, lang),
+  });
+  // The library's wall screen (/statistic): one call per refresh; aggregates and titles only, no reader's name.
+  route(app, {
+    url: `${P}/Charts/GetWallScreen`,
+    access: 'publicSchool',
+    summary: "The wall screen's figures: today, the last 30 days, this month's top titles and classes, the collection",
+    handler: ({ db, scope, lang }) => wallScreen(db, scope, lang),
   });
 }

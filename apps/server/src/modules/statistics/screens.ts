@@ -36,6 +36,15 @@ import { purchaseStats } from './purchase.service.ts';
 import { board, rank } from './rank.service.ts';
 import { resourceCirc } from './resource.service.ts';
 import { zeroCopies, zeroReaders } from './zero.service.ts';
+import { alarmRecords, entryRecords, visitStats } from './visits.service.ts';
+import {
+  AlarmQuery,
+  type AlarmData,
+  EntryRecordQuery,
+  type EntryRecordData,
+  VisitQuery,
+  type VisitData,
+} from '@shuyuan/contracts/statistics/gate';
 
 type Cell = string | number | null | undefined;
 /** One worksheet of an export: a title key, column label keys and the rows' cells. */
@@ -161,6 +170,80 @@ function classify(code: string, action: string, level: 5 | 22): StatScreen {
     drill: level === 22,
   };
 }
+
+/** A time of an event as the school reads it (its time zone), to the second. */
+const localTime = (iso: string, tz: string) =>
+  new Date(iso).toLocaleString('sv-SE', { timeZone: tz, hour12: false }).slice(0, 19);
+
+/** The entrance's screens (issue 12 §1 visits): passes, visits per hour/day/month, security-gate alarms. */
+const VISIT_SCREENS: StatScreen[] = [
+  {
+    code: 'entry-exit-records',
+    action: 'EntryExitRecords',
+    schema: EntryRecordQuery,
+    run: (db, scope, q) => entryRecords(db, scope, q),
+    paged: true,
+    sheets: (d: EntryRecordData, t) => [
+      {
+        titleKey: 'statistics.screen.entry-exit-records',
+        columns: ['time', 'direction', 'source', 'gate', 'device', 'card', 'account', 'reader', 'grade', 'class'].map(
+          C,
+        ),
+        rows: d.List.map((r) => [
+          localTime(r.at, d.tz),
+          t(`statistics.visits.direction.${r.direction}`),
+          t(`statistics.visits.source.${r.source}`),
+          r.gate,
+          r.device,
+          r.card,
+          r.account,
+          r.readerName,
+          r.gradeName,
+          r.className,
+        ]),
+      },
+    ],
+  },
+  {
+    code: 'inoutstatistic',
+    action: 'Visits',
+    schema: VisitQuery,
+    run: (db, scope, q) => visitStats(db, scope, q),
+    sheets: (d: VisitData) => [
+      {
+        titleKey: 'statistics.screen.inoutstatistic',
+        columns: ['bucket', 'ins', 'outs', 'visitors'].map(C),
+        rows: [
+          ...d.List.map((r) => [r.key, r.ins, r.outs, r.readers]),
+          ['', d.total.ins, d.total.outs, d.total.readers],
+        ],
+      },
+    ],
+  },
+  {
+    code: 'alarm-record',
+    action: 'Alarms',
+    schema: AlarmQuery,
+    run: (db, scope, q) => alarmRecords(db, scope, q),
+    paged: true,
+    sheets: (d: AlarmData, t) => [
+      {
+        titleKey: 'statistics.screen.alarm-record',
+        columns: ['time', 'gate', 'device', 'tag', 'barcode', 'title', 'callNo', 'circState'].map(C),
+        rows: d.List.map((r) => [
+          localTime(r.at, d.tz),
+          r.gate,
+          r.device,
+          r.tag,
+          r.barcode,
+          r.title,
+          r.callNo,
+          r.circState ? t(`statistics.circState.${r.circState}`) : '',
+        ]),
+      },
+    ],
+  },
+];
 
 /** Every statistics screen with an endpoint; the routes, drill-downs and exports are made from this list. */
 export const STAT_SCREENS: StatScreen[] = [
@@ -312,6 +395,7 @@ export const STAT_SCREENS: StatScreen[] = [
       },
     ],
   },
+  ...VISIT_SCREENS,
   ...LEDGER_SCREENS,
   QUERY_SCREEN,
 ];

@@ -3,6 +3,9 @@ import type { PageDef } from '../../app/pages.ts';
 
 type ScreenName = keyof typeof import('./screens.tsx')['screens'];
 const screen = (name: ScreenName) => lazy(() => import('./screens.tsx').then((m) => ({ default: m.screens[name] })));
+type VisitName = keyof typeof import('./visits.tsx')['visitScreens'];
+const visitScreen = (name: VisitName) =>
+  lazy(() => import('./visits.tsx').then((m) => ({ default: m.visitScreens[name] })));
 type LedgerName = keyof typeof import('./ledgers.tsx')['ledgerScreens'];
 const ledgerScreen = (name: LedgerName) =>
   lazy(() => import('./ledgers.tsx').then((m) => ({ default: m.ledgerScreens[name] })));
@@ -33,6 +36,9 @@ export const pages: PageDef[] = [
   { path: '/data-report/classify5', component: screen('classify5'), titleKey: 'statistics.pages.classify5' },
   { path: '/classify22', component: screen('classify22'), titleKey: 'statistics.pages.classify22' },
   { path: '/statistical-purchasing', component: screen('purchase'), titleKey: 'statistics.pages.purchase' },
+  { path: '/entry-exit-records', component: visitScreen('records'), titleKey: 'statistics.pages.entryExit' },
+  { path: '/inoutstatistic', component: visitScreen('visits'), titleKey: 'statistics.pages.visits' },
+  { path: '/alarm-record', component: visitScreen('alarms'), titleKey: 'statistics.pages.alarms' },
   { path: '/ledger', component: ledgerScreen('ledger'), titleKey: 'statistics.pages.ledger' },
   { path: '/store', component: ledgerScreen('store'), titleKey: 'statistics.pages.store' },
   { path: '/singlebatch', component: ledgerScreen('singlebatch'), titleKey: 'statistics.pages.singlebatch' },

@@ -1,7 +1,7 @@
 import type { KioskApps } from '@shuyuan/contracts/bulletin/kiosk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DESKTOP_KEY, renewClientToken } from '../../app/auth/renew.ts';
 import { updateSession } from '../../app/auth/session.ts';
 import { api } from '../../app/http.ts';
@@ -22,6 +22,8 @@ export const kioskApps = () => api.get<KioskApps>(APPS, {}, { showError: false }
 export default function DeviceSetup() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Where to go once signed in: the guide screen, or the entrance screen (?next=/entrance).
+  const next = new URLSearchParams(useLocation().search).get('next') === '/entrance' ? '/entrance' : '/guidescreen';
   const [clientId, setClientId] = useState('');
   const [secret, setSecret] = useState('');
   const [error, setError] = useState<string>();
@@ -35,7 +37,7 @@ export default function DeviceSetup() {
       if (!(await renewClientToken())) throw new Error(t('opac.guide.deviceRefused'));
       const apps = await kioskApps();
       chooseSchool(apps.school);
-      navigate('/guidescreen', { replace: true });
+      navigate(next, { replace: true });
     } catch (err: any) {
       localStorage.removeItem(DESKTOP_KEY);
       updateSession({ token: null });

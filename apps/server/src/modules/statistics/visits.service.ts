@@ -1,0 +1,211 @@
+import type {
+  AlarmData,
+  AlarmQuery,
+  EntryRecordData,
+  EntryRecordQuery,
+  VisitData,
+  VisitQuery,
+  VisitRow,
+} from '@shuyuan/contracts/statistics/gate';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pageOffset } from '../../platform/envelope.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { appUser } from '../auth/user.table.ts';
+import { oauthClient } from '../auth/oauth-client.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { gateEvent } from '../gate/gate.table.ts';
+import { grade, schoolClass } from '../org/school-class.table.ts';
+import { reportClock } from './context.ts';
+import { inPeriod } from './loan-source.ts';
+import { eachDay, eachMonth } from './period.ts';
+
+type ReaderFilters = { gradeId?: number; classId?: number; identity?: string };
+const needsReader = (f: ReaderFilters) => !!(f.gradeId || f.classId || f.identity);
+
+/** The reader filters on the joined reader (and class): only events that identified a reader match them. */
+function readerConds(f: ReaderFilters): (SQL | undefined)[] {
+  return [
+    f.classId ? eq(appUser.classId, f.classId) : undefined,
+    f.gradeId ? eq(schoolClass.gradeId, f.gradeId) : undefined,
+    f.identity ? eq(appUser.identity, f.identity) : undefined,
+  ];
+}
+
+/** The device's name as /sys/devices lists it (the client id when the client is gone). */
+const deviceName = sql<string>`coalesce(${oauthClient.name}, ${gateEvent.clientId})`;
+const deviceJoin = and(eq(oauthClient.clientId, gateEvent.clientId), eq(oauthClient.schoolId, gateEvent.schoolId));
+
+/** P/Statistics/EntryExitRecords (/entry-exit-records): the passes of a period, newest first. */
+export async function entryRecords(db: Db, scope: Scope, q: EntryRecordQuery): Promise<EntryRecordData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  const key = q.SearchKey ? `%${q.SearchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  const where = scope.where(
+    gateEvent,
+    q.direction ? eq(gateEvent.kind, q.direction) : inArray(gateEvent.kind, ['in', 'out']),
+    inPeriod(gateEvent.at, range, tz),
+    q.source ? eq(gateEvent.source, q.source) : undefined,
+    ...readerConds(q),
+    key ? or(ilike(gateEvent.card, key), ilike(appUser.account, key), ilike(appUser.name, key)) : undefined,
+  );
+  const [{ n }] = await (needsReader(q) || key
+    ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(gateEvent)
+        .leftJoin(appUser, eq(appUser.id, gateEvent.userId))
+        .leftJoin(schoolClass, eq(schoolClass.id, appUser.classId))
+        .where(where)
+    : db.select({ n: sql<number>`count(*)::int` }).from(gateEvent).where(where));
+  const rows = await db
+    .select({
+      id: gateEvent.id,
+      at: gateEvent.at,
+      direction: gateEvent.kind,
+      source: gateEvent.source,
+      gate: gateEvent.gate,
+      device: deviceName,
+      card: gateEvent.card,
+      account: appUser.account,
+      readerName: appUser.name,
+      identity: appUser.identity,
+      gradeName: grade.name,
+      className: schoolClass.name,
+    })
+    .from(gateEvent)
+    .leftJoin(appUser, eq(appUser.id, gateEvent.userId))
+    .leftJoin(schoolClass, eq(schoolClass.id, appUser.classId))
+    .leftJoin(grade, eq(grade.id, schoolClass.gradeId))
+    .leftJoin(oauthClient, deviceJoin)
+    .where(where)
+    .orderBy(desc(gateEvent.at), desc(gateEvent.id))
+    .limit(q.Rows)
+    .offset(pageOffset(q));
+  return {
+    period: range,
+    tz,
+    Total: n,
+    List: rows.map((r) => ({
+      ...r,
+      at: r.at.toISOString(),
+      direction: r.direction as 'in' | 'out',
+      source: r.source as 'gate' | 'card',
+      account: r.account ?? '',
+      readerName: r.readerName ?? '',
+      identity: r.identity ?? '',
+      gradeName: r.gradeName ?? '',
+      className: r.className ?? '',
+    })),
+  };
+}
+
+/**
+ * P/Statistics/Visits (/inoutstatistic): entries, exits and different readers per hour of the day, day or month,
+ * with the period's totals and its busiest hour — one scan of the period's events (grouping sets).
+ */
+export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<VisitData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  const local = sql`(${gateEvent.at} at time zone ${tz})`;
+  const bucket =
+    q.by === 'hour'
+      ? sql`extract(hour from ${local})::int::text`
+      : sql`to_char(${local}, ${q.by === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+  const hour = sql`extract(hour from ${local})::int`;
+  const where = scope.where(
+    gateEvent,
+    inArray(gateEvent.kind, ['in', 'out']),
+    inPeriod(gateEvent.at, range, tz),
+    ...readerConds(q),
+  );
+  const from = needsReader(q)
+    ? sql`${gateEvent} join ${appUser} on ${appUser.id} = ${gateEvent.userId} left join ${schoolClass} on ${schoolClass.id} = ${appUser.classId}`
+    : sql`${gateEvent}`;
+  const res: any = await db.execute(sql`
+    select grouping(b) as gb, grouping(h) as gh, b, h,
+      count(*) filter (where kind = 'in')::int as ins,
+      count(*) filter (where kind = 'out')::int as outs,
+      count(distinct user_id) filter (where kind = 'in')::int as readers
+    from (select ${gateEvent.kind} as kind, ${gateEvent.userId} as user_id, ${bucket} as b, ${hour} as h
+          from ${from} where ${where}) x
+    group by grouping sets ((b), (h), ())`);
+  const rows = (res.rows ?? res) as {
+    gb: number;
+    gh: number;
+    b: string;
+    h: number;
+    ins: number;
+    outs: number;
+    readers: number;
+  }[];
+  const keys =
+    q.by === 'hour'
+      ? Array.from({ length: 24 }, (_, h) => String(h))
+      : q.by === 'day'
+        ? eachDay(range)
+        : eachMonth(range);
+  const buckets = new Map<string, VisitRow>(keys.map((key) => [key, { key, ins: 0, outs: 0, readers: 0 }]));
+  let total = { ins: 0, outs: 0, readers: 0 };
+  let peak: { h: number; ins: number } | null = null;
+  for (const r of rows) {
+    const v = { ins: r.ins, outs: r.outs, readers: r.readers };
+    if (Number(r.gb) === 0) {
+      const b = buckets.get(r.b);
+      if (b) Object.assign(b, v);
+    } else if (Number(r.gh) === 0) {
+      if (r.ins > 0 && (!peak || r.ins > peak.ins)) peak = { h: r.h, ins: r.ins };
+    } else total = v;
+  }
+  return { period: range, List: [...buckets.values()], total: { ...total, peakHour: peak?.h ?? null } };
+}
+
+/** P/Statistics/Alarms (/alarm-record): the security gate's alarms of a period, newest first, with the copy. */
+export async function alarmRecords(db: Db, scope: Scope, q: AlarmQuery): Promise<AlarmData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  const key = q.SearchKey ? `%${q.SearchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  const where = scope.where(
+    gateEvent,
+    eq(gateEvent.kind, 'alarm'),
+    inPeriod(gateEvent.at, range, tz),
+    q.gate ? eq(gateEvent.gate, q.gate) : undefined,
+    key ? or(ilike(gateEvent.tag, key), ilike(copy.barcode, key), ilike(catalogueRecord.title, key)) : undefined,
+  );
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gateEvent)
+    .leftJoin(copy, eq(copy.id, gateEvent.copyId))
+    .leftJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: gateEvent.id,
+      at: gateEvent.at,
+      gate: gateEvent.gate,
+      device: deviceName,
+      tag: gateEvent.tag,
+      copyId: gateEvent.copyId,
+      barcode: copy.barcode,
+      title: catalogueRecord.title,
+      callNo: copy.callNo,
+      circState: copy.circState,
+    })
+    .from(gateEvent)
+    .leftJoin(copy, eq(copy.id, gateEvent.copyId))
+    .leftJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .leftJoin(oauthClient, deviceJoin)
+    .where(where)
+    .orderBy(desc(gateEvent.at), desc(gateEvent.id))
+    .limit(q.Rows)
+    .offset(pageOffset(q));
+  return {
+    period: range,
+    tz,
+    Total: n,
+    List: rows.map((r) => ({
+      ...r,
+      at: r.at.toISOString(),
+      barcode: r.barcode ?? '',
+      title: r.title ?? '',
+      callNo: r.callNo ?? '',
+      circState: r.circState ?? '',
+    })),
+  };
+}
