@@ -23,6 +23,12 @@ export interface LibrarySize {
   copiesPerRecord: number;
   readers: number;
   onLoan: number;
+  /**
+   * A year of history for the statistics bench: readers in classes of six grades, `loans` returned loans over the
+   * 365 days before today (school hours, popular titles lent most, a quarter returned late), `passes` gate entries
+   * and exits (60% by card) and `alarms` security-gate alarms over the same year.
+   */
+  history?: { loans: number; passes: number; alarms: number; classSize: number };
 }
 
 const SURNAMES =
@@ -226,8 +232,62 @@ async function insertLibrary(database: Database, schoolId: number, size: Library
   await db.execute(
     sql`update copy set circ_state = 'borrowed' where school_id = ${schoolId} and id in (select copy_id from loan where returned_at is null)`,
   );
+  if (size.history) await insertHistory(database, schoolId, size, { firstId, firstCopy, minId, copies: n }, log);
   await database.exec('analyze');
   log(`    library ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The year behind the statistics: classes for the readers, then loans, passes and alarms made by SQL from
+ * generate_series with deterministic hashes (set-based: half a million loans in one statement each batch).
+ */
+async function insertHistory(
+  database: Database,
+  schoolId: number,
+  size: LibrarySize,
+  ids: { firstId: number; firstCopy: number; minId: number; copies: number },
+  log: (s: string) => void,
+) {
+  const h = size.history!;
+  const { db } = database;
+  const t0 = performance.now();
+  const classes = Math.max(1, Math.ceil(size.readers / h.classSize));
+  await db.execute(sql`insert into grade (school_id, name, sort)
+    select ${schoolId}, g || '年级(统计)', g from generate_series(1, 6) g`);
+  await db.execute(sql`insert into school_class (school_id, grade_id, name, sort)
+    select ${schoolId}, gr.id, ((c - 1) / 6 + 1) || '班', c
+    from generate_series(1, ${classes}) c
+    join grade gr on gr.school_id = ${schoolId} and gr.sort = ((c - 1) % 6) + 1 and gr.name like '%(统计)'`);
+  await db.execute(sql`update app_user u set class_id = sc.id
+    from school_class sc
+    where u.school_id = ${schoolId} and u.identity = 'student' and sc.school_id = ${schoolId}
+      and sc.sort = ((u.id - ${ids.minId}) % ${classes}) + 1`);
+  // Loans: day d (1–365 days ago) at 08:00 + up to 9 h; the copy skewed to the first ones (popular titles);
+  // back after 1–27 days (late past 14), never after now.
+  const BATCH = 100_000;
+  for (let from = 1; from <= h.loans; from += BATCH) {
+    const to = Math.min(h.loans, from + BATCH - 1);
+    await db.execute(sql`insert into loan (school_id, copy_id, record_id, user_id, borrowed_at, due_date, returned_at, renewals, via)
+      select ${schoolId}, ${ids.firstCopy} + c, ${ids.firstId} + c / ${size.copiesPerRecord}, ${ids.minId} + (g * 40503) % ${size.readers},
+        b, (b + interval '14 days')::date, least(b + ((g % 27) + 1) * interval '1 day', now() - interval '1 minute'), (g % 9 = 0)::int, 'desk'
+      from (select g,
+              floor(${ids.copies - size.onLoan - 1} * power(((g * 2654435761) % 1000003) / 1000003.0, 3))::int as c,
+              date_trunc('day', now()) - (1 + (g * 7919) % 365) * interval '1 day' + interval '8 hours' + ((g * 104729) % 32400) * interval '1 second' as b
+            from generate_series(${from}::bigint, ${to}::bigint) g) x`);
+    log(`    history loans ${to}/${h.loans} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+  await db.execute(sql`insert into gate_event (school_id, kind, at, source, client_id, gate, user_id, card)
+    select ${schoolId}, case when g % 2 = 0 then 'in' else 'out' end,
+      date_trunc('day', now()) - (1 + (g * 7919) % 365) * interval '1 day' + interval '7 hours' + ((g * 104729) % 36000) * interval '1 second',
+      'gate', 'bench-gate', '东门' || (1 + g % 2),
+      case when g % 5 < 3 then ${ids.minId} + (g * 40503) % ${size.readers} end, ''
+    from generate_series(1::bigint, ${h.passes}::bigint) g`);
+  await db.execute(sql`insert into gate_event (school_id, kind, at, source, client_id, gate, copy_id, tag)
+    select ${schoolId}, 'alarm',
+      date_trunc('day', now()) - (1 + (g * 7919) % 365) * interval '1 day' + interval '8 hours' + ((g * 104729) % 32400) * interval '1 second',
+      'gate', 'bench-gate', '东门1', ${ids.firstCopy} + (g * 7) % ${ids.copies}, ''
+    from generate_series(1::bigint, ${h.alarms}::bigint) g`);
+  log(`    history ready (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 /** Changes when the schema does, so a cached library is never used with another schema. */

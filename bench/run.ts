@@ -13,6 +13,7 @@ import { localPg } from './pg.ts';
 import { benchSearch } from './search.bench.ts';
 import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
+import { benchStatistics } from './statistics.bench.ts';
 import { benchWebSize } from './web-size.bench.ts';
 
 /**
@@ -37,6 +38,7 @@ const all: Record<string, () => Promise<void>> = {
   'marc-import': async () => benchMarcImport(await localPg()),
   'marc-memory': benchMarcMemory,
   jobs: async () => benchJobs(await localPg()),
+  statistics: async () => benchStatistics(await localPg()),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 if (!process.env.BENCH_CHILD)
