@@ -19,7 +19,7 @@ const L = (k: string) => `statistics.ledger.${k}`;
 const yuan = (fen: number | null) => (fen == null ? '' : (fen / 100).toFixed(2));
 const PARTS = [...CLC_PARTS, ''] as const;
 
-function ledgerSheet(d: LedgerData, t: (k: string) => string): Sheet {
+export function ledgerSheet(d: LedgerData, t: (k: string) => string): Sheet {
   const blank = PARTS.map(() => '');
   return {
     titleKey: 'statistics.screen.ledger',

@@ -254,6 +254,34 @@ describe('accession ledgers against a hand-counted library', () => {
     expect(cells(11).slice(5, 10)).toEqual([6, 7, '95.00', 3, '75.00']);
   });
 
+  it('prints the summary register as a PDF: the title, the period, every line and the totals, page numbers', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: `${S}/LedgerPdf`,
+      headers: { authorization: `Bearer ${token}`, schoolid: String(school), 'accept-language': 'zh' },
+      payload: YEAR,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(
+      encodeURIComponent('总括登记账-2026-01-01-2026-12-31.pdf'),
+    );
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { execFileSync } = await import('node:child_process');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+    expect(text).toContain('总括登记账');
+    expect(text).toContain('2026-01-01 ~ 2026-12-31');
+    expect(text).toMatch(/期初结存[\s\S]*75\.00/);
+    expect(text).toMatch(/2026-03-10\s+入藏\s+K2\s+捐赠\s+INV2/);
+    expect(text).toMatch(/遗失注销/);
+    expect(text).toMatch(/第\s*1\s*页\s*\/\s*共\s*1\s*页/);
+    // Without the ledger permission: refused.
+    const other = await buildUser(t.db, school, { permissions: ['store'] });
+    const no = await post('LedgerPdf', YEAR, 'en', other.token);
+    expect(no.status).toBe(403);
+  });
+
   it('another school sees none of it, a batch of another school is not found; each register has its permission', async () => {
     const other = await buildSchool(t.db);
     const admin = await buildUser(t.db, other, { permissions: ['*'] });

@@ -117,6 +117,11 @@ registerMessages({
   'statistics.col.borrowedAt': { zh: '借出日期', en: 'Borrowed' },
   'statistics.col.dueDate': { zh: '应还日期', en: 'Due' },
   'statistics.col.returnedAt': { zh: '归还日期', en: 'Returned' },
+  'statistics.pdf.page': { zh: '第 {{n}} 页 / 共 {{m}} 页', en: 'Page {{n}} of {{m}}' },
+  'statistics.pdf.signatures': {
+    zh: '制表人：＿＿＿＿＿＿　　审核人：＿＿＿＿＿＿　　日期：＿＿＿＿＿＿',
+    en: 'Prepared by: ____________    Checked by: ____________    Date: ____________',
+  },
   'statistics.screen.ledger': { zh: '总括登记账', en: 'Summary accession register' },
   'statistics.screen.store': { zh: '入藏登记', en: 'Accessions' },
   'statistics.screen.singlebatch': { zh: '单批次个别登记账', en: 'Item register, one batch' },

@@ -1,7 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { DrillLoansQuery } from '@shuyuan/contracts/statistics/filters';
 import { SaveQuery, SavedQueryId } from '@shuyuan/contracts/statistics/custom-query';
-import { LedgerBatchQuery } from '@shuyuan/contracts/statistics/ledgers';
+import { LedgerBatchQuery, LedgerQuery } from '@shuyuan/contracts/statistics/ledgers';
 import { StandardsQuery, StandardsSave } from '@shuyuan/contracts/statistics/standards';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
@@ -12,6 +12,12 @@ import { startSheetExport } from './export.ts';
 import { filterOptions } from './options.service.ts';
 import { deleteQuery, listQueries, runSavedQuery, saveQuery } from './query.service.ts';
 import { ledgerBatches } from './register.service.ts';
+import { ledger } from './ledger.service.ts';
+import { ledgerSheet } from './ledger.screens.ts';
+import { sheetPdf } from './sheet-pdf.ts';
+import { contentDisposition } from '../../platform/files/files.ts';
+import { eq } from 'drizzle-orm';
+import { school } from '../school/school.table.ts';
 import { type Sheet, STAT_SCREENS } from './screens.ts';
 import { saveStandards, standardsReport } from './standards.service.ts';
 
@@ -118,6 +124,34 @@ export function statisticsRoutes(app: FastifyInstance): void {
     schema: SavedQueryId,
     audit: 'statistics.query.delete',
     handler: ({ db, scope, body }) => deleteQuery(db, scope, body.id),
+  });
+  // The summary register printed by the server (A4 landscape, the register's columns, header on every page).
+  route(app, {
+    url: `${S}/LedgerPdf`,
+    access: 'ledger',
+    schema: LedgerQuery,
+    raw: true,
+    summary: 'The summary accession register of a period as a PDF',
+    handler: async ({ db, scope, body, t, reply }) => {
+      const d = await ledger(db, scope, body);
+      const sheet = ledgerSheet(d, t);
+      const [s] = await db.select({ name: school.name }).from(school).where(eq(school.id, scope.schoolId));
+      const title = t('statistics.screen.ledger');
+      const pdf = await sheetPdf(
+        { columns: sheet.columns.map((c) => t(c)), rows: sheet.rows },
+        {
+          title,
+          subtitle: [`${s?.name ?? ''}  ${t('statistics.period')}: ${d.period.from} ~ ${d.period.to}`],
+          widths: [1.15, 1, 1.3, 0.9, 1, 0.7, 0.75, 1, 0.75, 1, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.85, 1.1],
+          bold: (i) => i === 0 || i === sheet.rows.length - 1,
+          pageLabel: (n, m) => t('statistics.pdf.page', { n, m }),
+          footer: t('statistics.pdf.signatures'),
+        },
+      );
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', contentDisposition(`${title}-${d.period.from}-${d.period.to}.pdf`));
+      return reply.send(pdf);
+    },
   });
   // The standards report sits on the collection statistics screen; its figures are edited there.
   route(app, {

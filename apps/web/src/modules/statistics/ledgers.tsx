@@ -1,6 +1,7 @@
 import { CLC_PARTS } from '@shuyuan/contracts/statistics/clc';
 import type { LedgerBatchOption, LedgerLine, Removal } from '@shuyuan/contracts/statistics/ledgers';
-import { Form, Select, Space } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Form, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,12 +72,28 @@ const batchQuery = (v: Record<string, any>) => {
 
 const kindText = (t: T, kind: LedgerLine['kind'] | Removal['kind']) => L(t, `kind.${kind}`);
 
+/** The register printed by the server: A4 landscape, the register's columns, the header on every page. */
+function LedgerPdfButton({ query }: { query: Record<string, unknown> | null }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      icon={<FilePdfOutlined />}
+      disabled={!query}
+      data-testid="ledger-pdf"
+      onClick={() => api.download(`${STAT}/LedgerPdf`, query ?? {}).catch(() => {})}
+    >
+      {L(t, 'pdf')}
+    </Button>
+  );
+}
+
 /** /ledger: the summary accession register, opening balance first, then each line with the holdings after it. */
 const ledger: ReportDef = {
   code: 'ledger',
   action: 'Ledger',
   filters: ['period'],
   periods: ['year', 'term', 'month', 'custom'],
+  toolbar: (_rows, _selected, query) => <LedgerPdfButton query={query} />,
   rows: (d) => [
     {
       key: '__opening',
