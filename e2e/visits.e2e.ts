@@ -1,5 +1,7 @@
 import { P } from '@shuyuan/contracts/common/paths';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import '../apps/server/src/modules/gate/gate.messages.ts';
 import '../apps/server/src/modules/statistics/statistics.messages.ts';
 import { serverText, tx, view } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
@@ -16,6 +18,12 @@ const s = useAdminOnPg('visits');
 const G = `${P}/Gate`;
 let client: { clientId: string; clientSecret: string };
 let school: number;
+
+/** Picks an option of a report filter's select. */
+async function choose(screen: Locator, testId: string, label: string): Promise<void> {
+  await screen.getByTestId(testId).click();
+  await s.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();
+}
 
 async function deviceToken(): Promise<string> {
   const r = await fetch(`${s.server.url}/oauth2/connect/token`, {
@@ -82,8 +90,12 @@ describe('visits: the entrance in the back office', () => {
   it('the records of today, the visits per hour, the alarms exported', async () => {
     await s.page.goto(`${s.server.url}/library/#/entry-exit-records`);
     const records = view(s.page, '/entry-exit-records');
+    // This month: the browser's day (UTC here) may not be the school's (Asia/Shanghai).
+    await choose(records, 'stat-period', zh('statistics.period.month'));
+    await records.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const rows = records.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
     expect(await rows.filter({ hasText: '门禁读者' }).count()).toBe(2);
     expect(await rows.first().innerText()).toMatch(
       /出馆[\s\S]*门禁[\s\S]*东门1[\s\S]*东门闸机[\s\S]*GATE01[\s\S]*门禁读者[\s\S]*门禁年级[\s\S]*门禁一班/,
@@ -102,14 +114,18 @@ describe('visits: the entrance in the back office', () => {
     await visits.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const total = visits.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: zh('statistics.col.total') });
     // Two entries (one by card), one exit.
-    await expect.poll(() => total.innerText()).toMatch(/2\s+1\s+1$/);
+    await total.waitFor();
+    await expect.poll(() => total.innerText(), { timeout: 30_000 }).toMatch(/2\s+1\s+1$/);
     await visits.locator('canvas').first().waitFor();
     await shot(s.page, 'visits-per-hour');
 
     await s.page.goto(`${s.server.url}/library/#/alarm-record`);
     const alarms = view(s.page, '/alarm-record');
+    await choose(alarms, 'stat-period', zh('statistics.period.month'));
+    await alarms.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const alarm = alarms.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => alarm.count()).toBe(1);
+    await alarm.first().waitFor();
+    expect(await alarm.count()).toBe(1);
     expect(await alarm.innerText()).toMatch(/东门1[\s\S]*E0040001[\s\S]*GATEB1[\s\S]*门禁测试书/);
     await shot(s.page, 'visits-alarms');
     await alarms.getByTestId('stat-export').click();

@@ -47,15 +47,39 @@ export async function rankLoans(
 ): Promise<RankRow[]> {
   const spec = RANKS[by];
   const key = spec.key as SQL;
-  const rows = (await fromLoans(
-    db,
-    { key, loans: sql<number>`count(*)::int`, borrowers: sql<number>`count(distinct ${loan.userId})::int` },
-    joinsFor(f, spec.joins),
-  )
-    .where(and(loanWhere(scope, f, range, tz), spec.required ? isNotNull(key) : undefined))
-    .groupBy(key)
-    .orderBy(sql`count(*) desc`, key)
-    .limit(top)) as { key: number | string; loans: number; borrowers: number }[];
+  const group = by !== 'title' && by !== 'reader';
+  const where = and(loanWhere(scope, f, range, tz), spec.required ? isNotNull(key) : undefined);
+  const joins = joinsFor(f, spec.joins);
+  type Row = { key: number | string; loans: number; borrowers: number };
+  let rows: Row[];
+  if (!group) {
+    // Titles and readers: loans per key only (one hash aggregate; a reader is their own borrower).
+    rows = (await fromLoans(db, { key, loans: sql<number>`count(*)::int` }, joins)
+      .where(where)
+      .groupBy(key)
+      .orderBy(sql`count(*) desc`, key)
+      .limit(top)) as Row[];
+  } else {
+    // Groups: loans per (key, reader) first, then per key — distinct borrowers without sorting the period's loans.
+    const perReader = fromLoans(
+      db,
+      { k: sql`${key}`.as('k'), n: sql<number>`count(*)`.as('n') },
+      joins,
+    )
+      .where(where)
+      .groupBy(key, loan.userId)
+      .as('per_reader');
+    rows = (await db
+      .select({
+        key: perReader.k,
+        loans: sql<number>`sum(${perReader.n})::int`,
+        borrowers: sql<number>`count(*)::int`,
+      })
+      .from(perReader)
+      .groupBy(perReader.k)
+      .orderBy(sql`sum(${perReader.n}) desc`, perReader.k)
+      .limit(top)) as Row[];
+  }
   const names = await labels(
     db,
     scope,
@@ -63,7 +87,6 @@ export async function rankLoans(
     rows.map((r) => r.key),
     lang,
   );
-  const group = by !== 'title' && by !== 'reader';
   return ranked(rows, (r) => r.loans).map((r) => ({
     rank: r.rank,
     id: r.key,
