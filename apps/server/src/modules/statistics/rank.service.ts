@@ -61,11 +61,7 @@ export async function rankLoans(
       .limit(top)) as Row[];
   } else {
     // Groups: loans per (key, reader) first, then per key — distinct borrowers without sorting the period's loans.
-    const perReader = fromLoans(
-      db,
-      { k: sql`${key}`.as('k'), n: sql<number>`count(*)`.as('n') },
-      joins,
-    )
+    const perReader = fromLoans(db, { k: sql`${key}`.as('k'), n: sql<number>`count(*)`.as('n') }, joins)
       .where(where)
       .groupBy(key, loan.userId)
       .as('per_reader');

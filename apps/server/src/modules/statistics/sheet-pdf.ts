@@ -93,13 +93,11 @@ export async function sheetPdf(sheet: { columns: string[]; rows: Sheet['rows'] }
     doc.switchToPage(range.start + p);
     // The foot lies in the bottom margin: without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
-    doc
-      .fontSize(8)
-      .text(o.pageLabel(p + 1, range.count), MARGIN, doc.page.height - MARGIN - 8, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
+    doc.fontSize(8).text(o.pageLabel(p + 1, range.count), MARGIN, doc.page.height - MARGIN - 8, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
   }
   doc.end();
   await ended;
