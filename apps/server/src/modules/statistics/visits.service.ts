@@ -7,7 +7,7 @@ import type {
   VisitQuery,
   VisitRow,
 } from '@shuyuan/contracts/statistics/gate';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -100,7 +100,7 @@ export async function entryRecords(db: Db, scope: Scope, q: EntryRecordQuery): P
 
 /**
  * P/Statistics/Visits (/inoutstatistic): entries, exits and different readers per hour of the day, day or month,
- * with the period's totals and its busiest hour — one scan of the period's events (grouping sets).
+ * with the period's totals and its busiest hour — hash aggregates of the period's events, merged here.
  */
 export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<VisitData> {
   const { range, tz } = await reportClock(db, scope, q);
@@ -119,23 +119,21 @@ export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<V
   const from = needsReader(q)
     ? sql`${gateEvent} join ${appUser} on ${appUser.id} = ${gateEvent.userId} left join ${schoolClass} on ${schoolClass.id} = ${appUser.classId}`
     : sql`${gateEvent}`;
-  const res: any = await db.execute(sql`
-    select grouping(b) as gb, grouping(h) as gh, b, h,
-      count(*) filter (where kind = 'in')::int as ins,
-      count(*) filter (where kind = 'out')::int as outs,
-      count(distinct user_id) filter (where kind = 'in')::int as readers
-    from (select ${gateEvent.kind} as kind, ${gateEvent.userId} as user_id, ${bucket} as b, ${hour} as h
-          from ${from} where ${where}) x
-    group by grouping sets ((b), (h), ())`);
-  const rows = (res.rows ?? res) as {
-    gb: number;
-    gh: number;
-    b: string;
-    h: number;
-    ins: number;
-    outs: number;
-    readers: number;
-  }[];
+  const readerWhere = and(where, eq(gateEvent.kind, 'in'), isNotNull(gateEvent.userId));
+  // Hash aggregates only (a distinct count inside grouping sets would sort the period's events): passes per
+  // bucket and hour, different readers per bucket, different readers in all.
+  const [passes, perBucket, all]: any[] = await Promise.all([
+    db.execute(sql`
+      select b, h, count(*) filter (where kind = 'in')::int as ins, count(*) filter (where kind = 'out')::int as outs
+      from (select ${gateEvent.kind} as kind, ${bucket} as b, ${hour} as h from ${from} where ${where}) x
+      group by 1, 2`),
+    db.execute(sql`
+      select b, count(*)::int as readers
+      from (select distinct ${bucket} as b, ${gateEvent.userId} as u from ${from} where ${readerWhere}) x group by 1`),
+    db.execute(sql`
+      select count(*)::int as readers from (select distinct ${gateEvent.userId} from ${from} where ${readerWhere}) x`),
+  ]);
+  const rowsOf = (r: any) => (r.rows ?? r) as any[];
   const keys =
     q.by === 'hour'
       ? Array.from({ length: 24 }, (_, h) => String(h))
@@ -143,17 +141,25 @@ export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<V
         ? eachDay(range)
         : eachMonth(range);
   const buckets = new Map<string, VisitRow>(keys.map((key) => [key, { key, ins: 0, outs: 0, readers: 0 }]));
-  let total = { ins: 0, outs: 0, readers: 0 };
-  let peak: { h: number; ins: number } | null = null;
-  for (const r of rows) {
-    const v = { ins: r.ins, outs: r.outs, readers: r.readers };
-    if (Number(r.gb) === 0) {
-      const b = buckets.get(r.b);
-      if (b) Object.assign(b, v);
-    } else if (Number(r.gh) === 0) {
-      if (r.ins > 0 && (!peak || r.ins > peak.ins)) peak = { h: r.h, ins: r.ins };
-    } else total = v;
+  const total = { ins: 0, outs: 0, readers: rowsOf(all)[0]?.readers ?? 0 };
+  const byHour = new Map<number, number>();
+  for (const r of rowsOf(passes) as { b: string; h: number; ins: number; outs: number }[]) {
+    const b = buckets.get(r.b);
+    if (b) {
+      b.ins += r.ins;
+      b.outs += r.outs;
+    }
+    total.ins += r.ins;
+    total.outs += r.outs;
+    byHour.set(r.h, (byHour.get(r.h) ?? 0) + r.ins);
   }
+  for (const r of rowsOf(perBucket) as { b: string; readers: number }[]) {
+    const b = buckets.get(r.b);
+    if (b) b.readers = r.readers;
+  }
+  let peak: { h: number; ins: number } | null = null;
+  for (const [h, ins] of [...byHour].sort((a, b) => a[0] - b[0]))
+    if (ins > 0 && (!peak || ins > peak.ins)) peak = { h, ins };
   return { period: range, List: [...buckets.values()], total: { ...total, peakHour: peak?.h ?? null } };
 }
 

@@ -17,10 +17,42 @@ import { rankLoans } from './rank.service.ts';
 
 const rowsOf = (r: any) => (r.rows ?? r) as any[];
 
+type ClassCount = { code: string; total: number; copies: number; titles: number };
+/** How long the collection block is reused: it changes with cataloguing, not by the minute (10 minutes). */
+const COLLECTION_TTL_MS = 10 * 60_000;
+const collections = new Map<number, { at: number; rows: Promise<ClassCount[]> }>();
+
+/**
+ * Held copies and titles by 中图法 main class with the totals (grouping sets): one grouped scan of the held
+ * copies, the costliest part of the wall screen, so each school's is read at most every COLLECTION_TTL_MS.
+ */
+function collectionOf(db: Db, scope: Scope): Promise<ClassCount[]> {
+  const hit = collections.get(scope.schoolId);
+  if (hit && Date.now() - hit.at < COLLECTION_TTL_MS) return hit.rows;
+  // A real promise (a query builder would run again on every await).
+  const rows: Promise<ClassCount[]> = Promise.resolve(
+    db
+      .select({
+        code: classLetter,
+        total: sql<number>`grouping(${classLetter})::int`,
+        copies: sql<number>`count(*)::int`,
+        titles: sql<number>`count(distinct ${copy.recordId})::int`,
+      })
+      .from(copy)
+      .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+      .where(heldWhere(scope, {}))
+      .groupBy(sql`grouping sets ((${classLetter}), ())`) as Promise<ClassCount[]>,
+  );
+  if (collections.size > 1000) collections.clear();
+  collections.set(scope.schoolId, { at: Date.now(), rows });
+  rows.catch(() => collections.delete(scope.schoolId));
+  return rows;
+}
+
 /**
  * P/Charts/GetWallScreen (/statistic): today's figures, the last 30 days, this month's top titles and classes and
  * the collection by 中图法 class — aggregates only, each an index range of the period (the collection: one grouped
- * scan of the held copies), run side by side on the pool.
+ * scan of the held copies, reused for 10 minutes), run side by side on the pool.
  */
 export async function wallScreen(db: Db, scope: Scope, lang: Lang): Promise<WallScreenData> {
   const { today, tz } = await schoolClock(db, scope);
@@ -45,17 +77,7 @@ export async function wallScreen(db: Db, scope: Scope, lang: Lang): Promise<Wall
           where ${gateEvent.schoolId} = ${s} and ${gateEvent.kind} = 'in' and ${inPeriod(gateEvent.at, trendRange, tz)} group by 2`),
     rankLoans(db, scope, 'title', {}, month, tz, 10, lang),
     rankLoans(db, scope, 'class', {}, month, tz, 10, lang),
-    db
-      .select({
-        code: classLetter,
-        total: sql<number>`grouping(${classLetter})::int`,
-        copies: sql<number>`count(*)::int`,
-        titles: sql<number>`count(distinct ${copy.recordId})::int`,
-      })
-      .from(copy)
-      .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-      .where(heldWhere(scope, {}))
-      .groupBy(sql`grouping sets ((${classLetter}), ())`),
+    collectionOf(db, scope),
   ]);
   const c = rowsOf(counts)[0];
   const days = new Map(eachDay(trendRange).map((day) => [day, { day, loans: 0, visits: 0 }]));
