@@ -19,10 +19,15 @@ const G = `${P}/Gate`;
 let client: { clientId: string; clientSecret: string };
 let school: number;
 
-/** Picks an option of a report filter's select. */
+/** Picks an option of a report filter's select (again while the select does not show it: a dropdown still opening). */
 async function choose(screen: Locator, testId: string, label: string): Promise<void> {
-  await screen.getByTestId(testId).click();
-  await s.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();
+  const select = screen.getByTestId(testId);
+  for (let i = 0; i < 5 && (await select.textContent())?.trim() !== label; i++) {
+    await select.click();
+    await s.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).last().click();
+    await s.page.waitForTimeout(300);
+  }
+  expect((await select.textContent())?.trim()).toBe(label);
 }
 
 async function deviceToken(): Promise<string> {
