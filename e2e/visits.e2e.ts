@@ -95,7 +95,8 @@ describe('visits: the entrance in the back office', () => {
   it('the records of today, the visits per hour, the alarms exported', async () => {
     await s.page.goto(`${s.server.url}/library/#/entry-exit-records`);
     const records = view(s.page, '/entry-exit-records');
-    // This month: the browser's day (UTC here) may not be the school's (Asia/Shanghai).
+    // This month: the browser's day (UTC here) may not be the school's (Asia/Shanghai). The first answer first.
+    await records.getByTestId('stat-period-shown').waitFor();
     await choose(records, 'stat-period', zh('statistics.period.month'));
     await records.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const rows = records.locator('.ant-table-tbody tr.ant-table-row');
@@ -109,13 +110,9 @@ describe('visits: the entrance in the back office', () => {
 
     await s.page.goto(`${s.server.url}/library/#/inoutstatistic`);
     const visits = view(s.page, '/inoutstatistic');
-    await visits.getByTestId('stat-period').click();
-    await s.page
-      .locator('.ant-select-dropdown:visible')
-      .getByText(zh('statistics.period.day'), { exact: true })
-      .click();
-    await visits.getByTestId('stat-by').click();
-    await s.page.locator('.ant-select-dropdown:visible').getByText(zh('statistics.dim.hour'), { exact: true }).click();
+    await visits.getByTestId('stat-period-shown').waitFor();
+    await choose(visits, 'stat-period', zh('statistics.period.month'));
+    await choose(visits, 'stat-by', zh('statistics.dim.hour'));
     await visits.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const total = visits.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: zh('statistics.col.total') });
     // Two entries (one by card), one exit.
@@ -126,6 +123,7 @@ describe('visits: the entrance in the back office', () => {
 
     await s.page.goto(`${s.server.url}/library/#/alarm-record`);
     const alarms = view(s.page, '/alarm-record');
+    await alarms.getByTestId('stat-period-shown').waitFor();
     await choose(alarms, 'stat-period', zh('statistics.period.month'));
     await alarms.getByRole('button', { name: zh('statistics.toolbar.search') }).click();
     const alarm = alarms.locator('.ant-table-tbody tr.ant-table-row');
