@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inBackground } from '../../db/client.ts';
 import { registerMessages } from '../i18n/messages.ts';
 import path from 'node:path';
 import { ensureDir, relativeFile } from '../files/files.ts';
@@ -252,7 +253,7 @@ export function installJobRunner(app: FastifyInstance): void {
     const loop = () => {
       rt.timer = setTimeout(async () => {
         try {
-          await tick(app);
+          await inBackground(() => tick(app));
         } catch (e) {
           app.log.error({ err: e }, 'job loop');
         }
@@ -261,7 +262,10 @@ export function installJobRunner(app: FastifyInstance): void {
       rt.timer.unref();
     };
     loop();
-    rt.beat = setInterval(() => heartbeat(app).catch(() => {}), Math.max(1000, jobTiming.staleMs / 4));
+    rt.beat = setInterval(
+      () => void inBackground(() => heartbeat(app)).catch(() => {}),
+      Math.max(1000, jobTiming.staleMs / 4),
+    );
     rt.beat.unref();
   });
   app.addHook('onClose', async () => {

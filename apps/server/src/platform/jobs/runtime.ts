@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { ensureDir, relativeFile } from '../files/files.ts';
+import { inBackground } from '../../db/client.ts';
 
 /** What a task's code sees while it runs. */
 export interface JobHandle {
@@ -201,7 +202,8 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
   const who = { job: row.id, type: row.operation_type, school: row.school_id };
   let outcome = 'done';
   app.log.info({ ...who, resumedAt: row.progress || undefined }, 'job started');
-  return (async () => {
+  // In the background: on the embedded database a request's statements go before the task's (db/client.ts).
+  return inBackground(async () => {
     try {
       const result = (await run(handle)) || {};
       await flush();
@@ -229,7 +231,7 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
         fs.rmSync(path.join(app.config.dataDir, 'files', relDir), { recursive: true, force: true });
       }
     }
-  })();
+  });
 }
 
 /** Marks a live task stopped in this process right away (the row is updated by the caller). */

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, embeddedTuning, inBackground, openDatabase } from './client.ts';
+
+/**
+ * The embedded database's one session goes to requests first: a desk's statements are not queued behind each step
+ * of a task running at the same time (db/client.ts requestsFirst). Order is checked, not time.
+ */
+describe('embedded database: requests before background work', () => {
+  let database: Database;
+  const gap = embeddedTuning.requestGapMs;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    // Wide enough that a loaded machine's pause between two statements of one request never looks like its end.
+    embeddedTuning.requestGapMs = 300;
+  }, 120_000);
+  afterAll(async () => {
+    embeddedTuning.requestGapMs = gap;
+    await database?.close();
+  });
+
+  it('runs a request’s statements back to back while a task’s transactions wait, and the task still finishes', async () => {
+    const log: string[] = [];
+    let stop = false;
+    const task = inBackground(async () => {
+      let n = 0;
+      while (!stop) {
+        await database.db.transaction(async (tx) => {
+          log.push(`task ${n} start`);
+          await tx.execute('select pg_sleep(0.01)' as never);
+          log.push(`task ${n} end`);
+        });
+        n++;
+      }
+      return n;
+    });
+    while (!log.length) await new Promise((r) => setTimeout(r, 20)); // the task is running
+    // A desk's loan: five statements, each taking the session again.
+    for (let i = 0; i < 5; i++) {
+      await database.exec('select 1');
+      log.push(`request ${i}`);
+    }
+    const requestPart = log.slice(log.indexOf('request 0'), log.indexOf('request 4') + 1);
+    expect(requestPart.filter((l) => l.startsWith('task') && l.endsWith('start'))).toEqual([]);
+    // The task goes on once the request has left the session alone.
+    await new Promise((r) => setTimeout(r, 600));
+    stop = true;
+    const rounds = await task;
+    expect(log.slice(log.indexOf('request 4')).some((l) => l.startsWith('task') && l.endsWith('start'))).toBe(true);
+    expect(rounds).toBeGreaterThan(1);
+  }, 60_000);
+});
