@@ -21,7 +21,13 @@ export function ChangelogView() {
         children: (
           <div>
             <Typography.Title level={5}>
-              <Tag color="blue">v{e.version}</Tag> {e.date}
+              {/* CHANGELOG.md's "Unreleased" section: what this build has beyond its last release. */}
+              {/^unreleased$/i.test(e.version) ? (
+                <Tag color="gold">{t('settings.release.unreleased')}</Tag>
+              ) : (
+                <Tag color="blue">v{e.version}</Tag>
+              )}{' '}
+              {e.date}
             </Typography.Title>
             <ul style={{ paddingInlineStart: 20 }}>
               {e.items.map((line) => (
