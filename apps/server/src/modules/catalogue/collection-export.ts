@@ -7,6 +7,7 @@ import { startJob } from '../../platform/jobs/jobs.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { copy } from './catalogue.table.ts';
 import { copyWhere, countCopies, selectCopyRows } from './collection.query.ts';
+import { writeRows } from '../../platform/files/sheet.ts';
 
 type CopyRow = Awaited<ReturnType<typeof selectCopyRows>>[number];
 type Tr = (key: string, params?: Record<string, unknown>) => string;
@@ -116,7 +117,7 @@ export async function startCollectionExport(app: FastifyInstance, ctx: Ctx<Colle
           .orderBy(desc(copy.id))
           .limit(BATCH);
         if (!rows.length) break;
-        for (const r of rows) ws.addRow(cols.map((c) => c.value(r, t) ?? '')).commit();
+        await writeRows(ws, rows, (r) => cols.map((c) => c.value(r, t) ?? ''));
         done += rows.length;
         after = rows[rows.length - 1].id;
         await job.progress(done);

@@ -10,6 +10,7 @@ import { resourceType } from '../basic/branch.table.ts';
 import { copyCount, searchPlan } from './catalogue-search.service.ts';
 import { catalogueRecord as r } from './catalogue.table.ts';
 import './record-export.messages.ts';
+import { writeRows } from '../../platform/files/sheet.ts';
 
 type Key = (typeof RECORD_EXPORT_COLUMNS)[number];
 type Row = Awaited<ReturnType<typeof page>>[number];
@@ -105,7 +106,7 @@ export async function startRecordExport(app: FastifyInstance, ctx: Ctx<RecordExp
       while (!job.stopped) {
         const rows = await page(db, scope, plan, done);
         if (!rows.length) break;
-        for (const row of rows) ws.addRow(RECORD_EXPORT_COLUMNS.map((k) => VALUE[k](row) ?? '')).commit();
+        await writeRows(ws, rows, (row) => RECORD_EXPORT_COLUMNS.map((k) => VALUE[k](row) ?? ''));
         done += rows.length;
         await job.progress(done);
         if (rows.length < BATCH) break;

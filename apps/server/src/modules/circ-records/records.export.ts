@@ -5,6 +5,7 @@ import { t as translate } from '../../platform/i18n/messages.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { type LoanQuery, listLoans } from './records.query.ts';
+import { writeRows } from '../../platform/files/sheet.ts';
 
 const BATCH = 500;
 
@@ -62,7 +63,7 @@ export async function startLoanExport(
       for (let page = 1; done < Total && !job.stopped; page++) {
         const { List } = await listLoans(app.database.db, scope, filters, { Page: page, Rows: BATCH });
         if (!List.length) break;
-        for (const d of List) ws.addRow(COLUMNS.map(([, v]) => v(d, t))).commit();
+        await writeRows(ws, List, (d) => COLUMNS.map(([, v]) => v(d, t)));
         done += List.length;
         await job.progress(done);
       }

@@ -12,7 +12,7 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
-import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
+import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platform/files/sheet.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { type JobHandle, type JobResultTarget, registerJobResult } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -274,7 +274,7 @@ async function writeResult(job: JobResultTarget, tr: Tr, lines: CataImportRow[],
   ];
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
-  for (const r of lines) ws.addRow(r).commit();
+  await writeRows(ws, lines);
   if (!finished) ws.addRow({ result: tr('job.interruptedAfter', { count: lines.length }) }).commit();
   ws.commit();
   await wb.commit();

@@ -9,7 +9,7 @@ import { BizError, fail } from '../../platform/errors.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
-import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
+import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platform/files/sheet.ts';
 import { type JobResultTarget, registerJobResult, startJob } from '../../platform/jobs/jobs.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -323,7 +323,7 @@ async function writeResult(job: JobResultTarget, lang: Lang, lines: unknown[], f
   ];
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
-  for (const r of lines as Line[]) ws.addRow(r).commit();
+  await writeRows(ws, lines as Line[]);
   if (!finished) ws.addRow({ rowNo: '', result: t('job.interruptedAfter', { count: lines.length }) }).commit();
   ws.commit();
   await wb.commit();

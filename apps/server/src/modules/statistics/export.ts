@@ -4,6 +4,7 @@ import { t as translate } from '../../platform/i18n/messages.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import type { Ctx } from '../../platform/route.ts';
 import type { Sheet } from './screens.ts';
+import { writeRows } from '../../platform/files/sheet.ts';
 
 const PAGE = 500;
 
@@ -45,7 +46,7 @@ export async function startSheetExport(
       let done = 0;
       for (let n = 1; !job.stopped; n++) {
         const { sheets: part, period } = await opts.page(n, PAGE);
-        part.forEach((s, i) => {
+        for (const [i, s] of part.entries()) {
           let ws = sheets[i];
           if (!ws) {
             ws = wb.addWorksheet(t(s.titleKey).slice(0, 31));
@@ -58,8 +59,8 @@ export async function startSheetExport(
             head.font = { bold: true };
             head.commit();
           }
-          for (const r of s.rows) ws.addRow(r.map((v) => v ?? '')).commit();
-        });
+          await writeRows(ws, s.rows, (r) => r.map((v) => v ?? ''));
+        }
         const rows = part[0]?.rows.length ?? 0;
         done += rows;
         if (!opts.paged) await job.setTotal(rows);

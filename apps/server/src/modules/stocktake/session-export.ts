@@ -7,6 +7,7 @@ import { startJob } from '../../platform/jobs/jobs.ts';
 import { route } from '../../platform/route.ts';
 import { reportRows, reportTotals } from './stocktake.report.ts';
 import { reportColumns } from './stocktake.routes.ts';
+import { writeRows } from '../../platform/files/sheet.ts';
 
 registerMessages({
   'stocktake.sessionExport.file': { zh: '盘点报告', en: 'Stocktake report' },
@@ -73,7 +74,7 @@ export function sessionExportRoutes(app: FastifyInstance): void {
             ws.columns = reportColumns.map((c, i) => ({ header: t(c.labelKey), key: `c${i}`, width: c.width ?? 18 }));
             ws.getRow(1).font = { bold: true };
             ws.getRow(1).commit();
-            for (const r of l.rows) ws.addRow(reportColumns.map((c) => c.value(r, t) ?? '')).commit();
+            await writeRows(ws, l.rows, (r) => reportColumns.map((c) => c.value(r, t) ?? ''));
             ws.commit();
             done += l.rows.length;
             await job.progress(done);
