@@ -70,15 +70,15 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
  * How long background work keeps waiting after a request's statement: the next one of the same request comes soon
  * (tests widen it, to make the order they check independent of the machine's speed).
  */
-export const embeddedTuning = { requestGapMs: 4 };
+export const embeddedTuning = { requestGapMs: 4, maxWaitMs: 250 };
 
 /**
  * The embedded database has one session, and node-postgres's pool hands it out first come, first served: a desk's
  * loan (several statements, each taking the session again) queued behind every step of an import running at the
  * same time, once per statement (borrow p50 17 → 43 ms during a 30k-reader + 20k-MARC import). Requests go first:
  * background work (inBackground) takes the session only when no request holds it or waits for it, and none has
- * used it in the last embeddedTuning.requestGapMs. A transaction in hand is never interrupted; background work cannot starve
- * while requests leave gaps, which a school's desks always do.
+ * used it in the last embeddedTuning.requestGapMs, or after waiting embeddedTuning.maxWaitMs (so a stream of requests
+ * slows background work but never stops it). A transaction in hand is never interrupted.
  */
 function requestsFirst(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -104,10 +104,13 @@ function requestsFirst(pool: pg.Pool): void {
     return client;
   };
   const backgroundTurn = async () => {
+    const since = performance.now();
     for (;;) {
       const gap = embeddedTuning.requestGapMs;
-      const quiet = performance.now() - lastRelease;
-      if (!requests && quiet >= gap) return connect();
+      const now = performance.now();
+      const quiet = now - lastRelease;
+      // Never starved: after maxWaitMs it queues like a request (a busy public catalogue must not stop an import).
+      if ((!requests && quiet >= gap) || now - since >= embeddedTuning.maxWaitMs) return connect();
       await new Promise((r) => setTimeout(r, requests ? gap : gap - quiet));
     }
   };

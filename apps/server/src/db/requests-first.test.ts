@@ -7,14 +7,15 @@ import { type Database, embeddedTuning, inBackground, openDatabase } from './cli
  */
 describe('embedded database: requests before background work', () => {
   let database: Database;
-  const gap = embeddedTuning.requestGapMs;
+  const tuning = { ...embeddedTuning };
   beforeAll(async () => {
     database = await openDatabase({});
     // Wide enough that a loaded machine's pause between two statements of one request never looks like its end.
     embeddedTuning.requestGapMs = 300;
+    embeddedTuning.maxWaitMs = 10_000;
   }, 120_000);
   afterAll(async () => {
-    embeddedTuning.requestGapMs = gap;
+    Object.assign(embeddedTuning, tuning);
     await database?.close();
   });
 
@@ -47,5 +48,20 @@ describe('embedded database: requests before background work', () => {
     const rounds = await task;
     expect(log.slice(log.indexOf('request 4')).some((l) => l.startsWith('task') && l.endsWith('start'))).toBe(true);
     expect(rounds).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('lets a task in after a while even when requests never pause', async () => {
+    embeddedTuning.maxWaitMs = 200;
+    let stop = false;
+    const requests = (async () => {
+      while (!stop) await database.exec('select 1');
+    })();
+    const task = await inBackground(async () => {
+      await database.exec('select 2');
+      return 'ran';
+    });
+    stop = true;
+    await requests;
+    expect(task).toBe('ran');
   }, 60_000);
 });
