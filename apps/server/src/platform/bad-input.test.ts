@@ -23,11 +23,22 @@ describe('bad input', () => {
     // A route whose URL has parameters needs real values; the lists and forms of the API have none.
     const callable = [...routes.values()].filter((r) => !r.url.includes(':') && !r.url.includes('*'));
     expect(callable.length).toBeGreaterThan(300);
+    // Gate and entrance routes answer device tokens only (client credentials of a device made on /sys/devices).
+    const add = await t.post(`${P}/Device/AddClient`, { name: 'Bad input gate' });
+    const tok = await t.inject({
+      method: 'POST',
+      url: '/oauth2/connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=client_credentials&client_id=${add.json.data.clientId}&client_secret=${encodeURIComponent(add.json.data.clientSecret)}`,
+    });
+    const device = { token: tok.json().access_token as string, schoolId: null };
     const before = await errorRows();
     const failures: string[] = [];
     for (const r of callable) {
       const input = { SearchKey: 'ab\u0000c', PageIndex: 1, PageSize: 10 };
-      const res = r.method === 'GET' || r.method === 'DELETE' ? await t.get(r.url, input) : await t.post(r.url, input);
+      const as = r.access === 'device' ? device : undefined;
+      const res =
+        r.method === 'GET' || r.method === 'DELETE' ? await t.get(r.url, input, as) : await t.post(r.url, input, as);
       const issue = res.json?.issues?.[0];
       if (res.status !== 400 || res.json?.errorCode !== 'VALIDATION' || issue?.path !== 'SearchKey') {
         failures.push(`${r.method} ${r.url}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);

@@ -80,6 +80,7 @@ const OWN_TABLES = new Set([
   'home_shortcut',
   'editing_config',
   'loan_rule',
+  'barcode_rule',
 ]);
 
 /**
