@@ -39,6 +39,7 @@ import { statisticsModule } from './statistics/statistics.module.ts';
 import { gateModule } from './gate/gate.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 import { backupModule } from './backup/backup.module.ts';
+import { serialsModule } from './serials/serials.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -96,6 +97,7 @@ export const modules: ServerModule[] = [
   bulletinModule,
   statisticsModule,
   gateModule,
+  serialsModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,
