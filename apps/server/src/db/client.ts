@@ -63,7 +63,57 @@ export function analyzeStatement(table: string, embedded: boolean): string {
 /** Background work (tasks, scheduled maintenance): on the embedded database it yields the one session to requests. */
 const background = new AsyncLocalStorage<true>();
 export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
-  return background.run(true, fn);
+  // Not part of the request that started it: nothing the request read at its start applies to it.
+  return requestState.exit(() => background.run(true, fn));
+}
+
+/**
+ * What one API request has done through a database handle's pool (platform/route.ts runs each in `inRequest`):
+ * whether it has written or opened a transaction yet, and values it read at its start (the school configuration's
+ * version, read with the callers' version in one statement: platform/principal.ts `checkCallers`). A value read at
+ * the start stays true for the request's reads until the request writes; after that, or once the request has
+ * answered (work it left running), it is read again.
+ */
+export interface RequestState {
+  wrote: boolean;
+  ended: boolean;
+  config?: { db: Db; version: string | null };
+}
+export const requestState = new AsyncLocalStorage<RequestState>();
+export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
+  const state: RequestState = { wrote: false, ended: false };
+  try {
+    return await requestState.run(state, fn);
+  } finally {
+    state.ended = true;
+  }
+}
+
+/** Marks the current request as writing on every statement that is not a select and on every transaction. */
+function trackRequestWrites(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  let inQuery = false;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    const state = requestState.getStore();
+    if (state && !state.wrote) {
+      const q = args[0] as string | { text?: string };
+      const text = typeof q === 'string' ? q : q?.text;
+      if (!/^\s*select\b/i.test(text ?? '')) state.wrote = true;
+    }
+    // pg-pool's query() takes a connection through connect() synchronously: not a transaction.
+    inQuery = true;
+    try {
+      return query(...args);
+    } finally {
+      inQuery = false;
+    }
+  };
+  (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    const state = requestState.getStore();
+    if (state && !inQuery) state.wrote = true;
+    return connect(...args);
+  };
 }
 
 /**
@@ -151,6 +201,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', (err) => {
       if ((err as any).code !== '57P01') console.error(`PostgreSQL connection error: ${err.message}`);
     });
+    trackRequestWrites(pool);
     await pool.query('select 1');
     const db = drizzlePg(pool) as unknown as Db;
     return {
@@ -219,6 +270,7 @@ async function openEmbedded(dataDir: string | undefined, release: (() => void) |
     },
   });
   requestsFirst(pool);
+  trackRequestWrites(pool);
   await pool.query('select 1');
   const db = drizzlePg(pool) as unknown as Db;
   embeddedDbs.add(db);

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.ts';
 import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
+import { CONFIG_VERSION, noteRequestConfig } from './school-config.ts';
 
 /** The signed-in caller, resolved once per request from the access token. */
 export interface Principal {
@@ -89,10 +90,20 @@ export function forgetPrincipals(db: Db): void {
   m.generation++;
 }
 
-/** Reads the callers' version; when it moved since the last request, forgets every remembered caller and token. */
+/**
+ * The callers' version and the school configuration's (school-config.ts), in one statement: a request that reads
+ * configuration needs no statement of its own for it.
+ */
+const VERSIONS = sql`select (select ${authVersion.id} || ':' || ${authVersion.version} from ${authVersion} limit 1) as auth, ${CONFIG_VERSION} as config`;
+
+/**
+ * Reads the callers' version; when it moved since the last request, forgets every remembered caller and token.
+ * Notes the configuration's version for the rest of the request (school-config.ts `schoolConfig`).
+ */
 export async function checkCallers(db: Db): Promise<void> {
-  const [row] = await db.select().from(authVersion).limit(1);
-  const v = row ? `${row.id}:${row.version}` : undefined;
+  const [row] = await rowsOf<{ auth: string | null; config: string | null }>(db, VERSIONS);
+  noteRequestConfig(db, row?.config ?? null);
+  const v = row?.auth ?? undefined;
   const m = callerMemory(db);
   if (v === undefined || v !== m.seenVersion) {
     m.seenVersion = v;

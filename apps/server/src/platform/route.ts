@@ -1,7 +1,7 @@
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import { type Db, inRequest } from '../db/client.ts';
 import { recordOperation } from './audit.ts';
 import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
@@ -230,41 +230,44 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
   app.route({
     method,
     url: def.url,
-    handler: async (req, reply) => {
-      await authorize(app, req, def.access, def.passwordChange);
-      const lang = req.lang;
-      const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
-      const body = def.schema ? parseWith(def.schema, input, lang) : undefined;
-      const schoolId = req.schoolId ?? 0;
-      let audited = false;
-      const ctx: Ctx<any> = {
-        req,
-        reply,
-        body,
-        lang,
-        db: app.database.db,
-        user: req.principal,
-        schoolId,
-        deviceClientId: req.deviceClientId,
-        scope: new Scope(schoolId),
-        t: (key, params) => t(lang, key, params, schoolId),
-        auditDetail: {},
-        audit: async (tx) => {
-          if (!def.audit || audited) return;
-          audited = true;
-          await recordOperation(tx, ctx, def.audit, body);
-        },
-      };
-      const result = await def.handler(ctx);
-      if (def.audit) {
-        // A write may change roles, memberships or users: resolve callers afresh from now on.
-        if (!def.keepsCallers) forgetPrincipals(app.database.db);
-        if (!audited) await recordOperation(app.database.db, ctx, def.audit, body);
-      }
-      if (def.raw) return reply.sent ? reply : result;
-      return ok(result ?? null, ctx.t('common.ok'));
-    },
+    // One request state per call (db/client.ts inRequest): what it read at its start holds until it writes.
+    handler: (req, reply) => inRequest(() => handle(req, reply)),
   });
+
+  async function handle(req: FastifyRequest, reply: FastifyReply) {
+    await authorize(app, req, def.access, def.passwordChange);
+    const lang = req.lang;
+    const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
+    const body = def.schema ? parseWith(def.schema, input, lang) : undefined;
+    const schoolId = req.schoolId ?? 0;
+    let audited = false;
+    const ctx: Ctx<any> = {
+      req,
+      reply,
+      body,
+      lang,
+      db: app.database.db,
+      user: req.principal,
+      schoolId,
+      deviceClientId: req.deviceClientId,
+      scope: new Scope(schoolId),
+      t: (key, params) => t(lang, key, params, schoolId),
+      auditDetail: {},
+      audit: async (tx) => {
+        if (!def.audit || audited) return;
+        audited = true;
+        await recordOperation(tx, ctx, def.audit, body);
+      },
+    };
+    const result = await def.handler(ctx);
+    if (def.audit) {
+      // A write may change roles, memberships or users: resolve callers afresh from now on.
+      if (!def.keepsCallers) forgetPrincipals(app.database.db);
+      if (!audited) await recordOperation(app.database.db, ctx, def.audit, body);
+    }
+    if (def.raw) return reply.sent ? reply : result;
+    return ok(result ?? null, ctx.t('common.ok'));
+  }
 }
 
 export { RESERVED as RESERVED_ACCESS };

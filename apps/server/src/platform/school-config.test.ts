@@ -1,13 +1,14 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations } from '../db/client.ts';
+import { inBackground, inRequest, openDatabase, requestState, runMigrations } from '../db/client.ts';
 import { loanRule } from '../modules/circulation/circulation.table.ts';
 import { addClosedDays, addDays, getEffectiveRule, schoolToday } from '../modules/circulation/rules.service.ts';
 import { addRule, makeCopies, makeReader, setSetting } from '../modules/circulation/test-fixtures.ts';
 import { getSettings } from '../modules/settings/settings.service.ts';
 import { buildSchool, useTestApp } from '../test/helper.ts';
 import { operationLog } from './audit.table.ts';
+import { checkCallers } from './principal.ts';
 import { configVersion } from './school-config.table.ts';
 import { Scope } from './tenancy.ts';
 
@@ -99,6 +100,42 @@ describe('the remembered school configuration is never stale', () => {
       await other.close();
     }
   }, 120_000);
+});
+
+describe("a request reads the configuration's version with the callers' one", () => {
+  const days = async () => (await getSettings(t.db, scope, ['circ.reminderDaysBefore']))['circ.reminderDaysBefore'];
+
+  it('uses the version read at its start until it writes; then, in work it started and after it answered, reads it again', async () => {
+    await setSetting(t.db, scope, 'circ.reminderDaysBefore', 2);
+    expect(await days()).toBe(2);
+    let late: Promise<unknown> = Promise.resolve();
+    let release = () => {};
+    const waiting = new Promise<void>((r) => {
+      release = r;
+    });
+    await inRequest(async () => {
+      await checkCallers(t.db);
+      // Another process saves a setting after this request began: the request answers as of its start.
+      await requestState.exit(() => setSetting(t.db, scope, 'circ.reminderDaysBefore', 4));
+      expect(await days()).toBe(2);
+      // Work the request leaves running reads afresh once the request has answered.
+      late = (async () => {
+        await waiting;
+        return days();
+      })();
+      // Background work it starts is not part of it.
+      expect(await inBackground(days)).toBe(4);
+      // Its own write: every read after it is current.
+      await setSetting(t.db, scope, 'circ.reminderDaysBefore', 5);
+      expect(await days()).toBe(5);
+    });
+    release();
+    expect(await late).toBe(5);
+    await inRequest(async () => {
+      await checkCallers(t.db);
+      expect(await days()).toBe(5);
+    });
+  });
 });
 
 describe('the desk logs its loans in the loan transaction', () => {

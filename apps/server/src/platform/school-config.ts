@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, requestState } from '../db/client.ts';
 import { configVersion } from './school-config.table.ts';
 import type { Scope } from './tenancy.ts';
 
@@ -85,9 +85,23 @@ async function currentVersion(db: Db): Promise<{ id: string; version: number }> 
   return row ?? { id: 'none', version: -Math.random() };
 }
 
-/** The school's configuration snapshot, current as of this call. */
+/**
+ * The school's configuration snapshot, current as of this call — or, in an API request that has not written yet,
+ * as of the request's start: the callers' check read the version then, in its own statement (`noteRequestConfig`),
+ * so most requests need no statement for it. A request that wrote (a setting saved, in a transaction or not) reads
+ * it again.
+ */
 export async function schoolConfig(db: Db, scope: Scope): Promise<ConfigSnapshot> {
+  const state = requestState.getStore();
+  if (state?.config && state.config.db === db && !state.wrote && !state.ended)
+    return schoolConfigAt(db, scope, state.config.version);
   return snapshotAt(db, scope, await currentVersion(db));
+}
+
+/** The version as the request's first statement read it through `db` (CONFIG_VERSION), for `schoolConfig`. */
+export function noteRequestConfig(db: Db, version: string | null): void {
+  const state = requestState.getStore();
+  if (state && !state.wrote) state.config = { db, version };
 }
 
 /**
