@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { P } from '@shuyuan/contracts/common/paths';
 import pg from 'pg';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/circulation/circulation.messages.ts';
 import { apiPost, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
@@ -12,7 +12,9 @@ import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from '.
  * Overdue fines at the desk (issue 14 §4): the school charges students ¥0.50 a day after 2 free days. A book
  * comes back 8 days late: the return desk says a fine of ¥3.00 (8 − 2 = 6 days × ¥0.50) was charged, lists it,
  * and the librarian takes the payment in cash; the receipt shows the total; the fine leaves the desk and is in
- * the ledger. Checked at 1024 px. A fresh PostgreSQL database, so the due date can be put in the past.
+ * the ledger. At the lending desk, a reader who returned a book late is scanned: the panel says what they owe and
+ * the librarian takes it there; a reader who owes nothing costs the desk no request for fines. Checked at 1024 px.
+ * A fresh PostgreSQL database, so the due date can be put in the past.
  */
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIBRARIAN = { account: 'e2e-fines', password: 'Fines#2026e2e', name: '收费馆员' };
@@ -21,6 +23,9 @@ const READER = { account: 'S2026301', name: '何小丽' };
 const BOOK = 'FINE0001';
 /** Lent and late too, but kept: the overdue loan on the home page's to-do list. */
 const KEPT = 'FINE0002';
+/** Lent late to another reader, returned at the start of the lending-desk test: their fine is paid there. */
+const READER2 = { account: 'S2026302', name: '罗小平' };
+const LATE = 'FINE0003';
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
 const dbName = `shuyuan_e2e_fines_${randomBytes(4).toString('hex')}`;
@@ -62,15 +67,17 @@ beforeAll(async () => {
     await call(`${P}/Role/SetRolePermissions`, { id: role.id, permissions: DESK });
     await call(`${P}/Role/AddStaffUser`, { ...LIBRARIAN, roleId: role.id });
     await call(`${P}/Readers/AddReader`, { ...READER, identity: 'student' });
+    await call(`${P}/Readers/AddReader`, { ...READER2, identity: 'student' });
     const rec = await call(`${P}/Literature/AddItemsCatalogueInfo`, { title: '小桔灯', author: '冰心' });
     await call(`${P}/Literature/AddItemsCollectionInfo`, {
       recordId: rec.id,
-      count: 2,
-      barcodes: [BOOK, KEPT],
+      count: 3,
+      barcodes: [BOOK, KEPT, LATE],
       storeType: 2,
     });
     await call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: READER.account, barcode: BOOK });
     await call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: READER.account, barcode: KEPT });
+    await call(`${P}/Circulation/LiteratureCirc`, { readerBarcode: READER2.account, barcode: LATE });
   } finally {
     await admin.close();
   }
@@ -101,7 +108,48 @@ afterAll(async () => {
   await sql(PG, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
 });
 
+/** The fines panel says ¥3.00 is owed: 8 open days overdue − 2 free = 6 days × ¥0.50. */
+async function owesSixDays(fines: Locator) {
+  await fines
+    .getByTestId('reader-fines-total')
+    .filter({ hasText: zh('circulation.fines.owed', { amount: '3.00' }) })
+    .waitFor();
+  await fines
+    .getByText(zh('circulation.fines.countedText', { overdue: 8, grace: 2, charged: 6, perDay: '0.50' }))
+    .waitFor();
+}
+
+/** Pays the listed fine (¥3.00) in cash through the confirmation dialog; waits for the receipt. */
+async function payInCash(fines: Locator, reader: { account: string; name: string }) {
+  await fines.getByTestId('fines-pay').click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: zh('circulation.fines.payTitle') });
+  await dialog
+    .getByTestId('fines-confirm-text')
+    .filter({ hasText: zh('circulation.fines.confirm', { count: 1, amount: '3.00', ...reader }) })
+    .waitFor();
+  await dialog.getByTestId('fines-confirm').click();
+  const receipt = page.getByTestId('receipt');
+  await receipt.filter({ hasText: zh('circulation.fines.receiptPaid') }).waitFor();
+  await receipt.getByText(`${reader.name} (${reader.account})`).waitFor();
+  await receipt
+    .locator('.ant-descriptions-row')
+    .filter({ hasText: zh('circulation.fines.total') })
+    .filter({ hasText: '3.00' })
+    .waitFor();
+}
+
+/** Closes the receipt (antd spaces the two characters of the button's text): the footer's first button. */
+async function closeReceipt() {
+  await page
+    .locator('.ant-modal-footer')
+    .filter({ has: page.getByTestId('receipt-print') })
+    .locator('button')
+    .first()
+    .click();
+}
+
 const RETURN = '/return';
+const BORROW = '/surrency/borrow';
 
 describe('overdue fines at the desk', () => {
   it('charges a late return, takes the payment in cash and prints the receipt', async () => {
@@ -122,48 +170,14 @@ describe('overdue fines at the desk', () => {
       .filter({ hasText: zh('circulation.return.fine', { amount: '3.00', days: 6 }) })
       .waitFor();
     const fines = last.getByTestId('reader-fines');
-    await fines
-      .getByTestId('reader-fines-total')
-      .filter({ hasText: zh('circulation.fines.owed', { amount: '3.00' }) })
-      .waitFor();
-    await fines
-      .getByText(zh('circulation.fines.countedText', { overdue: 8, grace: 2, charged: 6, perDay: '0.50' }))
-      .waitFor();
+    await owesSixDays(fines);
     // This librarian takes money but may not waive.
     expect(await fines.getByTestId('fines-waive').count()).toBe(0);
     await shot(page, 'fines-return-1024');
 
-    await fines.getByTestId('fines-pay').click();
-    const dialog = page.locator('.ant-modal').filter({ hasText: zh('circulation.fines.payTitle') });
-    await dialog
-      .getByTestId('fines-confirm-text')
-      .filter({
-        hasText: zh('circulation.fines.confirm', {
-          count: 1,
-          amount: '3.00',
-          name: READER.name,
-          account: READER.account,
-        }),
-      })
-      .waitFor();
-    await dialog.getByTestId('fines-confirm').click();
-
-    const receipt = page.getByTestId('receipt');
-    await receipt.filter({ hasText: zh('circulation.fines.receiptPaid') }).waitFor();
-    await receipt.getByText(`${READER.name} (${READER.account})`).waitFor();
-    await receipt
-      .locator('.ant-descriptions-row')
-      .filter({ hasText: zh('circulation.fines.total') })
-      .filter({ hasText: '3.00' })
-      .waitFor();
+    await payInCash(fines, READER);
     await shot(page, 'fines-receipt-1024');
-    // Close (antd spaces the two characters of the button's text): the footer's first button.
-    await page
-      .locator('.ant-modal-footer')
-      .filter({ has: page.getByTestId('receipt-print') })
-      .locator('button')
-      .first()
-      .click();
+    await closeReceipt();
     // Nothing owed any more: the fines list leaves the desk.
     await expect.poll(() => last.getByTestId('reader-fines').count()).toBe(0);
 
@@ -171,6 +185,45 @@ describe('overdue fines at the desk', () => {
     expect(rows).toEqual([{ state: 'paid', pay_method: 'cash', amount_fen: 300, charged_days: 6 }]);
     const ledger = await sql(dbUrl(), `select kind, amount_fen from ledger_entry`);
     expect(ledger).toEqual([{ kind: 'fine', amount_fen: 300 }]);
+  }, 300_000);
+
+  it('shows at the lending desk what a scanned reader owes and takes the payment there', async () => {
+    // The second reader's book comes back 8 days late (through the API): ¥3.00 owed.
+    const back = await apiPost(server.url, `${P}/Circulation/DeskReturn`, { barcode: LATE }, await tokenOf(page));
+    expect(back.json?.data?.fine?.amountFen, JSON.stringify(back.json)).toBe(300);
+
+    await page.goto(`${server.url}/library/#${BORROW}`);
+    const desk = view(page, BORROW);
+    const box = desk.getByTestId('desk-scan');
+    await box.waitFor();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/Fine/')) asked.push(r.url());
+    });
+    // A reader who owes nothing (their fine was paid above): the card scan alone, no fines shown or asked for.
+    await box.fill(READER.account);
+    await box.press('Enter');
+    const panel = desk.getByTestId('reader-panel');
+    await panel.getByTestId('reader-name').filter({ hasText: READER.name }).waitFor();
+    expect(await panel.getByTestId('reader-fines').count()).toBe(0);
+    expect(asked).toEqual([]);
+
+    // Esc, then the reader who owes ¥3.00.
+    await box.press('Escape');
+    await box.fill(READER2.account);
+    await box.press('Enter');
+    await panel.getByTestId('reader-name').filter({ hasText: READER2.name }).waitFor();
+    const fines = panel.getByTestId('reader-fines');
+    await owesSixDays(fines);
+    await shot(page, 'fines-lending-desk-1024');
+    await payInCash(fines, READER2);
+    await closeReceipt();
+    await expect.poll(() => panel.getByTestId('reader-fines').count()).toBe(0);
+    const rows = await sql(dbUrl(), `select state, pay_method, amount_fen from fine order by id`);
+    expect(rows).toEqual([
+      { state: 'paid', pay_method: 'cash', amount_fen: 300 },
+      { state: 'paid', pay_method: 'cash', amount_fen: 300 },
+    ]);
   }, 300_000);
 });
 

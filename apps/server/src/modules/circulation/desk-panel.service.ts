@@ -4,6 +4,7 @@ import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { fine } from '../losses/loss.table.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { STORED_SETTINGS } from '../settings/settings.service.ts';
 import { loan } from './circulation.table.ts';
@@ -144,9 +145,26 @@ export async function panelIn(db: Db, v: PanelView) {
 }
 export type DeskPanel = Awaited<ReturnType<typeof panelIn>>;
 
+const finesOwed = statement('circ_reader_fines', (db, school) =>
+  db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      unpaidFen: sql<number>`coalesce(sum(${fine.amountFen}), 0)`.mapWith(Number),
+    })
+    .from(fine)
+    .where(school.where(fine, eq(fine.readerId, sql.placeholder('readerId')), eq(fine.state, 'unpaid')))
+    .prepare('circ_reader_fines'),
+);
+
+/** The reader's unpaid overdue fines, how many and their sum (fen): the desk shows the list only when some are owed. */
+export async function finesOwedBy(db: Db, scope: Scope, readerId: number) {
+  const [c] = await finesOwed(db, scope, { readerId });
+  return { count: c?.count ?? 0, unpaidFen: c?.unpaidFen ?? 0 };
+}
+
 /**
- * P/Circulation/DeskReader: the lending desk's card scan in one call — who the reader is (readerInfo) and their
- * panel. Unknown code → READER_NOT_FOUND.
+ * P/Circulation/DeskReader: the lending desk's card scan in one call — who the reader is (readerInfo), their
+ * panel and the fines they owe (count and sum). Unknown code → READER_NOT_FOUND.
  */
 export async function deskReader(db: Db, scope: Scope, readerBarcode: string) {
   const reader = await findReader(db, scope, { readerBarcode });
@@ -155,6 +173,7 @@ export async function deskReader(db: Db, scope: Scope, readerBarcode: string) {
   return {
     reader: await readerInfoOf(db, scope, reader, desk.today, counts),
     ...(await panelIn(db, { scope, ...desk, reader, counts })),
+    fines: await finesOwedBy(db, scope, reader.id),
   };
 }
 

@@ -116,6 +116,9 @@ describe('paying and waiving at the desk', () => {
     await giveBack(b.barcode);
     const { fines } = (await finesOf(r.account)).data;
     expect(fines.map((f: any) => f.amountFen).sort()).toEqual([150, 200]);
+    // The lending desk's card scan says what is owed (its list is asked for only then).
+    const owed = async () => (await t.post(`${C}/DeskReader`, { readerBarcode: r.account })).json.data.fines;
+    expect(await owed()).toEqual({ count: 2, unpaidFen: 350 });
 
     // A desk user who may see fines but not take money.
     const viewer = await buildUser(t.db, t.schoolId, { permissions: ['return'] });
@@ -131,6 +134,7 @@ describe('paying and waiving at the desk', () => {
     expect(paid.json.data.fines).toHaveLength(2);
     const after = (await finesOf(r.account)).data;
     expect(after.unpaidFen).toBe(0);
+    expect(await owed()).toEqual({ count: 0, unpaidFen: 0 });
     expect(after.fines.map((f: any) => f.state)).toEqual(['paid', 'paid']);
 
     // The ledger (compensation orders screen) lists both, kind fine, by fine number.

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { type BorrowStep, BorrowSession } from './borrow-session.ts';
-import { type BorrowDone, type DeskReader, deskApi, type ReaderPanelData } from './desk-api.ts';
+import { type BorrowDone, type DeskReader, deskApi, type FinesOwed, type ReaderPanelData } from './desk-api.ts';
 import { writeAfi } from './afi.ts';
 import { beep, errorCodeOf, errorText } from './feedback.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
 import { ScanResults, useScanLines } from './scan-results.tsx';
 
-/** A reader as their card scan answered: who they are, and their panel at that moment. */
-type ScannedReader = DeskReader & { panel: ReaderPanelData };
+/** A reader as their card scan answered: who they are, their panel at that moment and the fines they owe. */
+type ScannedReader = DeskReader & { panel: ReaderPanelData; fines: FinesOwed };
 
 /**
  * Screen /surrency/borrow — the lending desk, keyboard only: scan (or type) the reader's card, then scan
@@ -27,7 +27,7 @@ export default function BorrowDeskPage() {
   const canBorrow = usePermission('surrency.borrow:borrow');
   const active = useViewActive();
   const scan = useRef<ScanInputHandle>(null);
-  const [reader, setReader] = useState<DeskReader | null>(null);
+  const [reader, setReader] = useState<ScannedReader | null>(null);
   /** The reader's limits, loans and holds: from the card scan, then from each loan's answer. */
   const [panel, setPanel] = useState<ReaderPanelData | null>(null);
   const [needVerify, setNeedVerify] = useState(false);
@@ -63,8 +63,8 @@ export default function BorrowDeskPage() {
         {
           // One request per scan: the card answers the reader with their panel, each loan the panel after it.
           reader: async (code) => {
-            const { reader: r, ...p } = await deskApi.reader(code);
-            return { ...r, panel: p };
+            const { reader: r, fines, ...p } = await deskApi.reader(code);
+            return { ...r, panel: p, fines };
           },
           borrow: async (account, code, token) => {
             try {
@@ -168,7 +168,13 @@ export default function BorrowDeskPage() {
         {!canBorrow && <Alert type="warning" showIcon message={t('circulation.common.noPermission')} />}
       </Card>
       {reader && (
-        <ReaderPanel reader={reader} limit={panel?.limit ?? null} loans={panel?.loans ?? []} holds={panel?.holds} />
+        <ReaderPanel
+          reader={reader}
+          limit={panel?.limit ?? null}
+          loans={panel?.loans ?? []}
+          holds={panel?.holds}
+          fines={reader.fines}
+        />
       )}
       <ScanResults
         title={t('circulation.borrow.results')}

@@ -115,16 +115,23 @@ export interface ReaderPanelData {
   holds: ShelfHold[];
 }
 
-/** A card scanned at the lending desk: the reader and their panel. */
+/** A reader's unpaid overdue fines: how many, and their sum in fen. */
+export interface FinesOwed {
+  count: number;
+  unpaidFen: number;
+}
+
+/** A card scanned at the lending desk: the reader, their panel and the fines they owe. */
 export interface ReaderScan extends ReaderPanelData {
   reader: DeskReader;
+  fines: FinesOwed;
 }
 
 /** Desk calls answer their refusals themselves (the result list shows them): no global toast. */
 const quiet = { showError: false } as const;
 
 export const deskApi = {
-  /** A card scan: the reader with their limits, loans and holds, in one request. */
+  /** A card scan: the reader with their limits, loans, holds and fines owed, in one request. */
   reader: (readerBarcode: string) => api.post<ReaderScan>(`${P}/Circulation/DeskReader`, { readerBarcode }, quiet),
   needVerify: () => api.post<{ needVerify: boolean }>(`${P}/config/isneedverify`, {}),
   checkVerify: (readerBarcode: string, password: string) =>

@@ -9,6 +9,7 @@ import { api } from '../../app/http.ts';
 import { usePermission } from '../../app/auth/permission.tsx';
 import { formatMoney } from '../../kit/convert.ts';
 import { type ReceiptData, ReceiptModal } from '../../kit/Receipt.tsx';
+import type { FinesOwed } from './desk-api.ts';
 
 interface ReaderFinesAnswer {
   reader: { id: number; account: string; name: string; depositFen: number };
@@ -40,9 +41,18 @@ function receiptOf(s: FineSettlement, t: TFunction): ReceiptData {
  * A reader's unpaid overdue fines at a desk (the lending desk's reader panel, the return desk after a late
  * return): what each came to and how it was counted; Pay (cash or deposit) and Waive (with a reason) for those
  * allowed, each confirmed in a dialog and ending with a printable receipt. Nothing shows when nothing is owed.
- * `version` changes reload it (e.g. after a return charged a new fine).
+ * `version` changes reload it (e.g. after a return charged a new fine). `owed` (the lending desk's card scan
+ * answers it): the list is asked for only when the reader owes something.
  */
-export function ReaderFines({ readerBarcode, version = 0 }: { readerBarcode: string; version?: number }) {
+export function ReaderFines({
+  readerBarcode,
+  version = 0,
+  owed,
+}: {
+  readerBarcode: string;
+  version?: number;
+  owed?: FinesOwed;
+}) {
   const { t } = useTranslation();
   const payAtLending = usePermission('surrency.borrow:fine');
   const payAtReturn = usePermission('return:fine');
@@ -57,13 +67,18 @@ export function ReaderFines({ readerBarcode, version = 0 }: { readerBarcode: str
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const [form] = Form.useForm();
 
+  const nothingOwed = owed?.count === 0;
   const load = useCallback(async () => {
+    if (nothingOwed) {
+      setData(null);
+      return;
+    }
     const r = await api
       .post<ReaderFinesAnswer>(`${P}/Fine/GetReaderFines`, { readerBarcode, unpaidOnly: true }, { showError: false })
       .catch(() => null);
     setData(r);
     setSelected(r?.fines.map((f) => f.id) ?? []);
-  }, [readerBarcode]);
+  }, [readerBarcode, nothingOwed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload signal
   useEffect(() => {
     void load();

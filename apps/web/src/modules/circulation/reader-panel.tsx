@@ -3,7 +3,7 @@ import { Alert, Avatar, Card, Descriptions, Space, Table, Tag, Typography } from
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useFileSrc } from '../../app/files.ts';
-import type { BorrowLimit, DeskReader, LoanRow, ShelfHold } from './desk-api.ts';
+import type { BorrowLimit, DeskReader, FinesOwed, LoanRow, ShelfHold } from './desk-api.ts';
 import { ReaderFines } from './reader-fines.tsx';
 
 /** Overdue days as a red tag (or a dash when on time). */
@@ -38,12 +38,15 @@ export function ReaderPanel({
   limit,
   loans,
   holds = [],
+  fines,
 }: {
   reader: DeskReader;
   limit: BorrowLimit | null;
   loans: LoanRow[];
   /** Copies waiting on the hold shelf for this reader. */
   holds?: ShelfHold[];
+  /** The fines the card scan said the reader owes: their list is asked for only when there are some. */
+  fines?: FinesOwed;
 }) {
   const { t, i18n } = useTranslation();
   const photo = useFileSrc(reader.photoUrl);
@@ -128,7 +131,7 @@ export function ReaderPanel({
           }
         />
       )}
-      <ReaderFines readerBarcode={reader.account} />
+      <ReaderFines readerBarcode={reader.account} owed={fines} />
       <Table<LoanRow>
         style={{ marginTop: 12 }}
         size="small"
