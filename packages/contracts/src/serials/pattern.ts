@@ -33,11 +33,18 @@ export type SerialKind = (typeof SERIAL_KINDS)[number];
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real calendar day (2027-02-30 is not). */
+export function isCalendarDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
 export const NumberingPattern = z.object({
   frequency: z.enum(FREQUENCIES, { error: 'serials.pattern.frequencyRequired' }),
   firstDate: z
     .string({ error: 'serials.pattern.firstDateRequired' })
-    .regex(DATE_RE, 'serials.pattern.firstDateInvalid'),
+    .regex(DATE_RE, 'serials.pattern.firstDateInvalid')
+    .refine(isCalendarDate, 'serials.pattern.firstDateInvalid'),
   firstIssue: z.coerce
     .number({ error: 'serials.pattern.firstIssueRequired' })
     .int('serials.pattern.firstIssueInvalid')

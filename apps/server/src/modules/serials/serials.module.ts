@@ -1,5 +1,6 @@
 import type { ServerModule } from '../index.ts';
 import './serials.messages.ts';
+import './orders.messages.ts';
 import { serialsRoutes } from './serials.routes.ts';
 
 /** Periodicals (issue 15): titles, yearly orders and subscriptions, renewal, issue prediction, arrival, claims. */
