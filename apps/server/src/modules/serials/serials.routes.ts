@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { arrivalRoutes } from './arrival.routes.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { renewalRoutes } from './renewal.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
@@ -10,4 +11,5 @@ export function serialsRoutes(app: FastifyInstance): void {
   orderRoutes(app);
   subscriptionRoutes(app);
   renewalRoutes(app);
+  arrivalRoutes(app);
 }
