@@ -91,4 +91,22 @@ export function issueLabel(r: Pick<IssueJoined, 'year' | 'volume' | 'issueNo' | 
   return formatIssueLabel({ year: r.year, volume: r.volume, issue: r.issueNo ?? 0, wholeNumber: r.wholeNo }, lang);
 }
 
+/** The title's subscription not cancelled (of `year` when given), locked in a transaction when `lock`. */
+export async function orderedSubscription(db: Db, scope: Scope, titleId: number, year?: number, lock = false) {
+  const q = db
+    .select({ id: serialSubscription.id })
+    .from(serialSubscription)
+    .where(
+      scope.where(
+        serialSubscription,
+        eq(serialSubscription.titleId, titleId),
+        year ? eq(serialSubscription.year, year) : undefined,
+        eq(serialSubscription.state, 'ordered'),
+      ),
+    )
+    .limit(1);
+  const [sub] = lock ? await q.for('update') : await q;
+  return sub;
+}
+
 export const kindName = (t: (k: string) => string, kind: string) => t(`serials.arrival.kind.${kind}`);

@@ -6,10 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { daysBetween, schoolToday } from '../circulation/rules.service.ts';
-import { type IssueJoined, kindName, selectIssues, toIssueRow } from './arrival.query.ts';
+import { type IssueJoined, kindName, orderedSubscription, selectIssues, toIssueRow } from './arrival.query.ts';
 import { alreadyArrived } from './arrival.service.ts';
 import { type ParsedCoverBarcode, parseCoverBarcode } from './cover-barcode.ts';
-import { serialIssue, serialSubscription, serialTitle } from './serials.table.ts';
+import { serialIssue, serialTitle } from './serials.table.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 
@@ -78,17 +78,7 @@ export async function scanCover(
     and(gte(serialIssue.year, year - 1), lte(serialIssue.year, year + 1)),
   ).orderBy(asc(serialIssue.expectedDate), asc(serialIssue.seq));
   if (!issues.length) {
-    const [sub] = await db
-      .select({ id: serialSubscription.id })
-      .from(serialSubscription)
-      .where(
-        scope.where(
-          serialSubscription,
-          eq(serialSubscription.titleId, title.id),
-          eq(serialSubscription.state, 'ordered'),
-        ),
-      )
-      .limit(1);
+    const sub = await orderedSubscription(db, scope, title.id);
     if (!sub) throw fail('SERIAL_NOT_ORDERED', 'serials.arrival.noSubscription', { title: title.title });
   }
 

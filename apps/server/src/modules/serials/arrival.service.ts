@@ -15,7 +15,15 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { addCopies } from '../catalogue/catalogue.service.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
-import { type IssueJoined, issueLabel, kindName, selectIssues, titleSearch, toIssueRow } from './arrival.query.ts';
+import {
+  type IssueJoined,
+  issueLabel,
+  kindName,
+  orderedSubscription,
+  selectIssues,
+  titleSearch,
+  toIssueRow,
+} from './arrival.query.ts';
 import { serialIssue, serialIssueCopy, serialSubscription, serialTitle } from './serials.table.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
@@ -158,18 +166,7 @@ export function handCheckIn(
         title: title.title,
         kind: kindName(t, title.kind),
       });
-    const [sub] = await tx
-      .select({ id: serialSubscription.id })
-      .from(serialSubscription)
-      .where(
-        scope.where(
-          serialSubscription,
-          eq(serialSubscription.titleId, title.id),
-          eq(serialSubscription.year, body.year),
-          eq(serialSubscription.state, 'ordered'),
-        ),
-      )
-      .for('update');
+    const sub = await orderedSubscription(tx, scope, title.id, body.year, true);
     if (!sub)
       throw fail('SERIAL_NOT_ORDERED', 'serials.arrival.noYearSubscription', { title: title.title, year: body.year });
     const [existing] = await selectIssues(
