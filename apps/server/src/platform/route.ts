@@ -19,6 +19,7 @@ import { API_SCOPE } from '../modules/auth/tokens.ts';
 import { parseWith } from './validate.ts';
 import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import { CODE_CLIENT_TOKEN_INVALID } from '@shuyuan/contracts/common/envelope';
+import { requestContext } from './request-context.ts';
 
 /**
  * Who may call a route. Every route declares one:
@@ -259,7 +260,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         await recordOperation(tx, ctx, def.audit, body);
       },
     };
-    const result = await def.handler(ctx);
+    const result = await requestContext.run({ reqId: String(req.id) }, () => def.handler(ctx));
     if (def.audit) {
       // A write may change roles, memberships or users: resolve callers afresh from now on.
       if (!def.keepsCallers) forgetPrincipals(app.database.db);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -32,6 +32,14 @@ export function initSecretKey(opts: { dataDir: string; secretKey?: string }): vo
 function theKey(): Buffer {
   if (!key) throw new Error('secret key not initialised (initSecretKey)');
   return key;
+}
+
+/**
+ * A key for one purpose (signing download links, …) derived from the secret key: the same on every server that
+ * shares SECRET_KEY, so what one signs another accepts.
+ */
+export function derivedKey(purpose: string): Buffer {
+  return createHmac('sha256', theKey()).update(`shuyuan:${purpose}`).digest();
 }
 
 /** Encrypts a secret for storage. */

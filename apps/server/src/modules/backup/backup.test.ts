@@ -3,12 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { P } from '@shuyuan/contracts/common/paths';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { BackupError, readArchive, verifyBackup } from './archive.ts';
 import { listBackups, pruneBackups, scheduledBackup } from './backup.service.ts';
+import { issueTicket } from './download-link.ts';
 
 const t = useTestApp();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,9 +42,16 @@ describe('backups', () => {
       const empty = await t.post(`${P}/Backup/GetBackupList`);
       expect(empty.json.data).toMatchObject({ List: [], RunningJobId: null });
 
+      const logged = vi.spyOn(t.app.log, 'info');
       const started = await t.post(`${P}/Backup/StartBackup`);
       expect(started.json.success).toBe(true);
       const job = await waitDone(started.json.data.DataID);
+      // A log line when the task starts and one when it ends, with the id of the request that started it.
+      const lines = logged.mock.calls.filter(([o]) => (o as { job?: number })?.job === job.ID);
+      logged.mockRestore();
+      expect(lines.map(([, m]) => m)).toEqual(['job started', 'job ended']);
+      expect((lines[0][0] as { reqId?: string }).reqId).toMatch(/\S/);
+      expect(lines[1][0]).toMatchObject({ outcome: 'done', reqId: (lines[0][0] as { reqId: string }).reqId });
       expect(job.OperationType).toBe('backup');
       expect(job.Progress).toBe(job.DataCount);
 
@@ -61,12 +69,14 @@ describe('backups', () => {
       expect(Object.keys(manifest.entries)).toContain(`files/uploads/${t.schoolId}/cover.png`);
       expect(manifest.migration.count).toBeGreaterThan(0);
 
-      const res = await t.inject({
-        method: 'GET',
-        url: `${P}/Backup/DownloadBackup?Name=${b.Name}`,
-        headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId) },
-      });
+      // The download: a signed link, then a plain GET without any token streams the file.
+      const link = await t.post(`${P}/Backup/GetDownloadLink`, { Name: b.Name });
+      expect(link.json.data.Url).toMatch(/^\/micro\/library\/web1\.0\/Backup\/DownloadBackup\?Ticket=/);
+      expect(Date.parse(link.json.data.ExpiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+      const res = await t.inject({ method: 'GET', url: link.json.data.Url });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-length']).toBe(String(b.Size));
+      expect(res.headers['content-disposition']).toContain(`attachment; filename="${b.Name}"`);
       expect(res.rawPayload.equals(fs.readFileSync(file))).toBe(true);
 
       // A second one while the first runs is refused.
@@ -131,25 +141,62 @@ describe('backups', () => {
     expect(names.at(-1)).toBe('manifest.json');
   });
 
+  it("refuses a used, expired or forged download link with a clear page in the asker's language", async () => {
+    const [b] = listBackups(t.app.config.backupDir);
+    const get = (url: string, lang = 'en') => t.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
+    const url = (await t.post(`${P}/Backup/GetDownloadLink`, { Name: b.Name })).json.data.Url as string;
+    // A HEAD does not use it up; the first GET does.
+    expect((await t.inject({ method: 'HEAD', url })).headers['content-length']).toBe(String(b.Size));
+    expect((await get(url)).statusCode).toBe(200);
+    const used = await get(url);
+    expect(used.statusCode).toBe(410);
+    expect(used.headers['content-type']).toContain('text/html');
+    expect(used.body).toContain('This download link has already been used (each link downloads once).');
+
+    const zhUrl = (await t.post(`${P}/Backup/GetDownloadLink`, { Name: b.Name }, { lang: 'zh' })).json.data.Url;
+    await get(zhUrl);
+    expect((await get(zhUrl, 'en')).body).toContain('下载链接已经用过');
+
+    const old = issueTicket({ name: b.Name, userId: t.adminId, schoolId: t.schoolId, lang: 'en' }, Date.now() - 61_000);
+    const expired = await get(`${P}/Backup/DownloadBackup?Ticket=${old.ticket}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This download link has expired (links are valid for one minute).');
+
+    // Another backup's name in a valid link's ticket: the signature no longer holds.
+    const fresh = issueTicket({ name: b.Name, userId: t.adminId, schoolId: t.schoolId, lang: 'en' });
+    const [payload, sig] = fresh.ticket.split('.');
+    const other = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        n: 'shuyuan-20200101-000000.tar.gz',
+      }),
+    ).toString('base64url');
+    for (const ticket of [`${other}.${sig}`, 'nonsense', '']) {
+      const forged = await get(`${P}/Backup/DownloadBackup?Ticket=${ticket}`, 'zh');
+      expect(forged.statusCode).toBe(403);
+      expect(forged.body).toContain('下载链接无效（不是本系统签发的，或被改动过）');
+    }
+    expect((await get(`${P}/Backup/DownloadBackup?Ticket=${fresh.ticket}`)).statusCode).toBe(200);
+  });
+
   it('shows backups only to the administrators of the top-level unit', async () => {
     const child = await buildSchool(t.db, { parentId: t.schoolId });
     const childAdmin = await buildUser(t.db, child, { permissions: ['*'] });
     const r = await t.post(`${P}/Backup/GetBackupList`, {}, { token: childAdmin.token, schoolId: child });
     expect(r.status).toBe(403);
     expect(r.json.msg).toContain('top-level unit');
-    const d = await t.get(
-      `${P}/Backup/DownloadBackup`,
+    const d = await t.post(
+      `${P}/Backup/GetDownloadLink`,
       { Name: listBackups(t.app.config.backupDir)[0].Name },
-      {
-        token: childAdmin.token,
-        schoolId: child,
-      },
+      { token: childAdmin.token, schoolId: child },
     );
     expect(d.status).toBe(403);
 
     const librarian = await buildUser(t.db, t.schoolId, { permissions: ['sys.company'] });
     expect((await t.post(`${P}/Backup/GetBackupList`, {}, { token: librarian.token })).status).toBe(403);
     expect((await t.post(`${P}/Backup/StartBackup`, {}, { token: librarian.token })).status).toBe(403);
+    const name = listBackups(t.app.config.backupDir)[0].Name;
+    expect((await t.post(`${P}/Backup/GetDownloadLink`, { Name: name }, { token: librarian.token })).status).toBe(403);
   });
 
   it(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { ensureDir, relativeFile } from '../files/files.ts';
 import { inBackground } from '../../db/client.ts';
+import { requestContext } from '../request-context.ts';
 
 /** What a task's code sees while it runs. */
 export interface JobHandle {
@@ -199,7 +200,13 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
     },
   };
   const started = Date.now();
-  const who = { job: row.id, type: row.operation_type, school: row.school_id };
+  // The request that started it (none for a task resumed or claimed by the loop).
+  const who = {
+    job: row.id,
+    type: row.operation_type,
+    school: row.school_id,
+    reqId: requestContext.getStore()?.reqId,
+  };
   let outcome = 'done';
   app.log.info({ ...who, resumedAt: row.progress || undefined }, 'job started');
   // In the background: on the embedded database a request's statements go before the task's (db/client.ts).

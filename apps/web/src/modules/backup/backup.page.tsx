@@ -1,8 +1,9 @@
 import {
+  BACKUP_LINK_PATH,
   BACKUP_PERMISSION,
+  type BackupLinkResult,
   type BackupListResult,
   type BackupView,
-  DOWNLOAD_BACKUP_PATH,
 } from '@shuyuan/contracts/backup/backup';
 import { P } from '@shuyuan/contracts/common/paths';
 import { JOB_POLL_MS, type JobView, JobState } from '@shuyuan/contracts/jobs/job';
@@ -10,7 +11,7 @@ import { Alert, Button, Card, Progress, Space, Table, Tag, Typography } from 'an
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/auth/session.ts';
-import { api, downloadUrl } from '../../app/http.ts';
+import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { fmtTime } from '../../kit/time.ts';
 import { useColumns } from '../logs/columns.ts';
@@ -62,15 +63,26 @@ export default function BackupPage() {
   }, [jobId, reload, t]);
 
   const start = async () => {
-    const r = await api.post<{ DataID: number }>(`${P}/Backup/StartBackup`);
+    const r = await api.post<{ DataID: number }>(`${P}/Backup/StartBackup`, {});
     setJob(null);
     setJobId(r.DataID);
+  };
+
+  // A signed link, used once within a minute: the browser's own download manager fetches it (streamed from disk,
+  // with its size and progress), nothing is held in the page.
+  const download = async (name: string) => {
+    const r = await api.post<BackupLinkResult>(`${P}${BACKUP_LINK_PATH}`, { Name: name });
+    window.location.assign(r.Url);
   };
 
   const columns = useColumns<BackupView>([
     ['backup.col.createdAt', (b) => fmtTime(b.CreatedAt), 170],
     ['backup.col.name', (b) => b.Name, 260],
-    ['backup.col.size', (b) => mb(b.Size), 100],
+    [
+      'backup.col.size',
+      (b) => <span title={t('backup.bytes', { n: b.Size.toLocaleString() })}>{mb(b.Size)}</span>,
+      100,
+    ],
     ['backup.col.engine', (b) => t(`backup.engine.${b.Engine || 'unknown'}`), 140],
     ['backup.col.rows', (b) => b.Rows.toLocaleString(), 100],
     ['backup.col.files', (b) => b.Files.toLocaleString(), 100],
@@ -87,11 +99,7 @@ export default function BackupPage() {
       'common.operation',
       (b) =>
         can('download') && (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void downloadUrl(`${P}${DOWNLOAD_BACKUP_PATH}?Name=${encodeURIComponent(b.Name)}`, b.Name)}
-          >
+          <Button type="link" size="small" onClick={() => void download(b.Name)}>
             {t('backup.download')}
           </Button>
         ),
@@ -112,11 +120,11 @@ export default function BackupPage() {
           )}
           {data && <Typography.Text type="secondary">{t('backup.folder', { folder: data.Folder })}</Typography.Text>}
         </Space>
-        {job && (running || job.State === JobState.Failed) && (
-          <div style={{ maxWidth: 480 }}>
+        {job && (
+          <div style={{ maxWidth: 480 }} className="sy-backup-progress">
             <Progress
               percent={job.percentage}
-              status={job.State === JobState.Failed ? 'exception' : 'active'}
+              status={job.State === JobState.Failed ? 'exception' : job.State === JobState.Done ? 'success' : 'active'}
               format={() => `${job.Progress}/${job.DataCount}`}
             />
             {job.Error && <Typography.Text type="danger">{t('backup.failed', { error: job.Error })}</Typography.Text>}
