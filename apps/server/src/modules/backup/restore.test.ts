@@ -37,6 +37,21 @@ async function fingerprint(q: Query): Promise<Record<string, string>> {
   }
   return out;
 }
+/** `npm run restore -- ARGS` into `target` with these locale variables: its exit code and what it printed. */
+async function restoreCli(
+  args: string[],
+  target: { dataDir: string; databaseUrl?: string },
+  locale: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '' };
+  for (const k of ['LANG', 'LC_ALL', 'LC_MESSAGES']) delete env[k];
+  const r = await promisify(execFile)('npm', ['run', '--silent', 'restore', '--', ...args], {
+    cwd: root,
+    env: { ...env, ...locale },
+  }).catch((e) => e);
+  return { code: r.code ?? 0, stdout: r.stdout, stderr: r.stderr };
+}
+
 const live: Query = async (q) => ({ rows: await rowsOf(t.db, sql.raw(q)) });
 
 /** A fresh target: an empty data folder, and on PostgreSQL an empty scratch database (dropped after the file). */
@@ -173,6 +188,26 @@ describe('restore', () => {
       await expect(restoreBackup({ file, dataDir: target.dataDir, databaseUrl: target.databaseUrl })).rejects.toThrow(
         /already hold|--force/,
       );
+      // npm run restore says so in the command line's language: a zh_* locale, or --lang.
+      const refusal = t.database.kind === 'pglite' ? 'folderNotEmpty' : 'databaseNotEmpty';
+      const said = {
+        zh: {
+          folderNotEmpty: '中已经有数据。请恢复到一个空的数据文件夹（DATA_DIR），或加上 --force 把现有数据移到一旁。',
+          databaseNotEmpty: '目标数据库中已经有数据表。请恢复到一个空数据库，或加上 --force 替换其中的全部内容。',
+        },
+        en: {
+          folderNotEmpty:
+            'already holds data. Restore into an empty data folder (DATA_DIR), or add --force to move the present data aside.',
+          databaseNotEmpty:
+            'The database already holds tables. Restore into an empty database, or add --force to replace everything in it.',
+        },
+      };
+      const zh = await restoreCli([file], target, { LANG: 'zh_CN.UTF-8' });
+      expect(zh.code).toBe(1);
+      expect(zh.stderr).toContain(said.zh[refusal]);
+      const en = await restoreCli([file, '--lang', 'en'], target, { LANG: 'zh_CN.UTF-8' });
+      expect(en.code).toBe(1);
+      expect(en.stderr).toContain(said.en[refusal]);
       const forced = await restoreBackup({
         file,
         dataDir: target.dataDir,
@@ -199,13 +234,17 @@ describe('restore', () => {
       expect(fs.existsSync(path.join(target.dataDir, 'pgdata'))).toBe(false);
       expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
 
-      const run = promisify(execFile);
-      const err = await run('npm', ['run', '--silent', 'restore', '--', cut], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '' },
-      }).catch((e) => e);
-      expect(err.code).toBe(1);
-      expect(err.stderr).toContain('The backup file is incomplete or damaged');
+      const en = await restoreCli([cut], target, { LANG: 'en_US.UTF-8' });
+      expect(en.code).toBe(1);
+      expect(en.stderr).toContain(
+        'The backup file is incomplete or damaged (it was cut short or changed after it was written)',
+      );
+      const zh = await restoreCli(['--lang=zh', cut], target, { LANG: 'C.UTF-8' });
+      expect(zh.code).toBe(1);
+      expect(zh.stderr).toContain('备份文件不完整或已损坏（被截断，或写入后被改动），请使用其他备份。');
+      const byLocale = await restoreCli([cut], target, { LANG: '', LC_ALL: 'zh_TW.UTF-8' });
+      expect(byLocale.stderr).toContain('备份文件不完整或已损坏');
+      expect(fs.existsSync(path.join(target.dataDir, 'pgdata'))).toBe(false);
     },
     120_000 * scale,
   );

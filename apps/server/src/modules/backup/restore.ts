@@ -3,6 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import { t } from '../../platform/i18n/messages.ts';
+import './restore.messages.ts';
 import { lockDataDir } from '../../db/lock.ts';
 import {
   type BackupManifest,
@@ -26,6 +29,8 @@ export interface RestoreOptions {
   databaseUrl?: string;
   /** Overwrite a data folder or database that already holds data (the old one is moved aside / dropped). */
   force?: boolean;
+  /** The language of the progress lines (refusals are BackupErrors: key and parameters). Default English. */
+  lang?: Lang;
   log?: (line: string) => void;
 }
 
@@ -49,21 +54,18 @@ function stamp(): string {
  * database and the files, then counts every table and compares with the backup's manifest.
  */
 export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult> {
-  const log = opts.log ?? (() => {});
+  const lang = opts.lang ?? 'en';
+  const log = (key: string, params?: Record<string, unknown>) => opts.log?.(t(lang, key, params));
   const file = path.resolve(opts.file);
-  log(`Checking ${file} …`);
+  log('restore.checking', { file });
   const manifest = await verifyBackup(file);
-  log(
-    `Backup of ${manifest.createdAt} (Shuyuan ${manifest.version}, ${manifest.engine === 'pglite' ? 'embedded database' : 'PostgreSQL'}): checked.`,
-  );
-  if (manifest.engine === 'pglite' && opts.databaseUrl)
-    throw new BackupError(
-      'This backup is of the embedded database: restore it into a data folder (without DATABASE_URL), then move that folder to PostgreSQL with `npm run move-to-postgres -- postgres://…`.',
-    );
-  if (manifest.engine === 'postgres' && !opts.databaseUrl)
-    throw new BackupError(
-      'This backup is of a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.',
-    );
+  log('restore.checked', {
+    createdAt: manifest.createdAt,
+    version: manifest.version,
+    engine: { key: `restore.engine.${manifest.engine}` },
+  });
+  if (manifest.engine === 'pglite' && opts.databaseUrl) throw new BackupError('restore.embeddedIntoPostgres');
+  if (manifest.engine === 'postgres' && !opts.databaseUrl) throw new BackupError('restore.postgresNeedsUrl');
 
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -85,21 +87,16 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
         const r = await pgClient.query(
           `select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`,
         );
-        if (r.rows[0].n > 0 && !opts.force)
-          throw new BackupError(
-            'The database already holds tables. Restore into an empty database, or add --force to replace everything in it.',
-          );
+        if (r.rows[0].n > 0 && !opts.force) throw new BackupError('restore.databaseNotEmpty');
       }
       if (occupied.length && !opts.force)
-        throw new BackupError(
-          `${occupied.join(' and ')} already hold${occupied.length > 1 ? '' : 's'} data. Restore into an empty data folder (DATA_DIR), or add --force to move the present data aside.`,
-        );
+        throw new BackupError('restore.folderNotEmpty', { paths: occupied.join(', ') });
       const suffix = `before-restore-${stamp()}`;
       for (const p of [...occupied, ...(fs.existsSync(keyFile) && manifest.entries[SECRET_ENTRY] ? [keyFile] : [])]) {
         const aside = `${p}.${suffix}`;
         fs.renameSync(p, aside);
         movedAside.push(aside);
-        log(`Moved ${p} aside to ${aside}.`);
+        log('restore.movedAside', { from: p, to: aside });
       }
       if (pgClient && opts.force) {
         await pgClient.query('drop schema if exists drizzle cascade');
@@ -119,7 +116,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
             const rel = e.name.slice(FILES_PREFIX.length);
             const abs = path.resolve(filesDir, rel);
             if (!abs.startsWith(filesDir + path.sep) || rel.split('/').includes('..'))
-              throw new BackupError(`The backup holds an unsafe file name: ${e.name}`);
+              throw new BackupError('restore.unsafeName', { name: e.name });
             target = abs;
             files++;
           }
@@ -131,10 +128,10 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
             end: () => fs.closeSync(fd),
           };
         });
-        log(`Restored ${files} uploaded file${files === 1 ? '' : 's'}.`);
+        log('restore.filesRestored', { n: files });
         let counts: Record<string, number>;
         if (manifest.engine === 'pglite') {
-          log('Restoring the embedded database …');
+          log('restore.restoringEmbedded');
           const tar = fs.readFileSync(dbTemp);
           const db = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([tar]), extensions: { pg_trgm } });
           try {
@@ -143,7 +140,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
             await db.close();
           }
         } else {
-          log('Restoring the PostgreSQL database (pg_restore) …');
+          log('restore.restoringPostgres');
           await runTool('pg_restore', [
             '--no-owner',
             '--no-privileges',
@@ -156,11 +153,9 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
         }
         const wrong = Object.entries(manifest.counts).filter(([t, n]) => counts[t] !== n);
         if (wrong.length)
-          throw new BackupError(
-            `The restored database does not hold what the backup says: ${wrong
-              .map(([t, n]) => `${t} has ${counts[t] ?? 'no table'} rows instead of ${n}`)
-              .join('; ')}`,
-          );
+          throw new BackupError('restore.countsDiffer', {
+            detail: wrong.map(([table, n]) => `${table}: ${counts[table] ?? '—'} ≠ ${n}`).join('; '),
+          });
         return { manifest, counts, files, movedAside };
       } finally {
         fs.rmSync(dbTemp, { force: true });
@@ -173,16 +168,23 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
   }
 }
 
-/** The lines `npm run restore` prints when it is done. */
-export function restoreSummary(r: RestoreResult, target: string): string[] {
+/** The lines `npm run restore` prints when it is done; `target` is the data folder, or null for DATABASE_URL. */
+export function restoreSummary(r: RestoreResult, target: string | null, lang: Lang = 'en'): string[] {
   const rows = Object.values(r.counts).reduce((a, b) => a + b, 0);
-  const tables = Object.keys(r.counts).length;
+  const n = r.files;
   return [
-    `Restored into ${target}:`,
-    `  backup made ${r.manifest.createdAt} by Shuyuan ${r.manifest.version} (${r.manifest.migration.count} schema migrations)`,
-    `  ${tables} tables, ${rows.toLocaleString('en')} rows — every table's row count matches the backup`,
-    `  ${r.files} uploaded files${r.manifest.entries[SECRET_ENTRY] ? ', and the secret key' : ''}`,
-    ...r.movedAside.map((p) => `  the data that was there is kept in ${p}`),
-    'Start the server (npm start): it applies any newer schema migrations.',
+    t(lang, 'restore.summary.into', { target: target ?? t(lang, 'restore.theDatabase') }),
+    t(lang, 'restore.summary.backup', {
+      createdAt: r.manifest.createdAt,
+      version: r.manifest.version,
+      migrations: r.manifest.migration.count,
+    }),
+    t(lang, 'restore.summary.rows', {
+      tables: Object.keys(r.counts).length,
+      rows: rows.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'),
+    }),
+    t(lang, r.manifest.entries[SECRET_ENTRY] ? 'restore.summary.filesAndKey' : 'restore.summary.files', { n }),
+    ...r.movedAside.map((p) => t(lang, 'restore.summary.kept', { path: p })),
+    t(lang, 'restore.summary.start'),
   ];
 }
