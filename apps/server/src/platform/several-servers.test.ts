@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase, rowsOf } from '../db/client.ts';
-import { rateLimits, setRateLimits } from '../modules/auth/rate-limit.ts';
+import { rateLimits, setRateLimits, withinPace } from '../modules/auth/rate-limit.ts';
+import type { Reader } from '../modules/circulation/reader.service.ts';
+import { checkPassword } from '../modules/circulation/sip-patron.ts';
+import { hashPassword } from './password.ts';
 import { buildUser, choosePassword, useTestApp } from '../test/helper.ts';
 import { registerJobKind, registerSchedule, tick } from './jobs/jobs.ts';
 
@@ -156,6 +159,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
       const fourth = await picture(b);
       expect(fourth.status).toBe(429);
       expect(fourth.json.errorCode).toBe('RATE_LIMITED');
+    } finally {
+      setRateLimits(saved);
+    }
+  });
+
+  it('counts SIP2 patron-password failures and kiosk card look-ups across both servers', async () => {
+    const saved = rateLimits();
+    setRateLimits({ verify: { perAddress: 100, perAccount: 2 } });
+    try {
+      // Self-check machines of one library connected to different processes: A sees one wrong PIN, B another.
+      const reader = { id: 515151, passwordHash: await hashPassword('Right#2026') } as Reader;
+      const dbA = t.db;
+      const dbB = databaseB.db;
+      expect(await checkPassword(dbB, reader, 'Right#2026', true)).toBe(true);
+      expect(await checkPassword(dbA, reader, 'guess-1', true)).toBe(false);
+      expect(await checkPassword(dbB, reader, 'Right#2026', true)).toBe(true);
+      expect(await checkPassword(dbB, reader, 'guess-2', true)).toBe(false);
+      // Two failures in the minute, one on each server: both now refuse even the right PIN.
+      expect(await checkPassword(dbA, reader, 'Right#2026', true)).toBe(false);
+      expect(await checkPassword(dbB, reader, 'Right#2026', true)).toBe(false);
+      // The count is the database's (what a third process would see), not either server's memory.
+      await dbB.execute(sql`delete from rate_count where key like '%verify|fail|reader:515151'`);
+      expect(await checkPassword(dbA, reader, 'Right#2026', true)).toBe(true);
+
+      // A kiosk whose calls land on both servers gets 30 look-ups a minute in all, not 30 on each.
+      const paces = [];
+      for (let i = 0; i < 31; i++) paces.push(await withinPace(i % 2 ? dbB : dbA, 'kiosk|two-servers', 30));
+      expect(paces.filter(Boolean)).toHaveLength(30);
+      expect(paces.at(-1)).toBe(false);
     } finally {
       setRateLimits(saved);
     }

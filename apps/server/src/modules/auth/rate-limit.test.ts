@@ -126,10 +126,10 @@ describe('rate limits of sign-in, tokens, picture codes, password change and rea
 
     // SIP2: each command repeats the PIN, so only wrong ones count; past the limit even the right one is refused.
     const reader = { id: 424242, passwordHash: await hashPassword(PW) } as Reader;
-    expect(await checkPassword(reader, PW, true)).toBe(true);
-    expect(await checkPassword(reader, 'guess-1', true)).toBe(false);
-    expect(await checkPassword(reader, PW, true)).toBe(true);
-    expect(await checkPassword(reader, 'guess-2', true)).toBe(false);
-    expect(await checkPassword(reader, PW, true)).toBe(false);
+    expect(await checkPassword(t.db, reader, PW, true)).toBe(true);
+    expect(await checkPassword(t.db, reader, 'guess-1', true)).toBe(false);
+    expect(await checkPassword(t.db, reader, PW, true)).toBe(true);
+    expect(await checkPassword(t.db, reader, 'guess-2', true)).toBe(false);
+    expect(await checkPassword(t.db, reader, PW, true)).toBe(false);
   });
 });

@@ -10,8 +10,8 @@ import { BizError } from '../../platform/errors.ts';
  * over the limit the caller gets HTTP 429 with the envelope, errorCode RATE_LIMITED and a Retry-After header.
  * Counts live in the database (`rate_count`, fixed one-minute windows, one upsert per call): several processes
  * behind a load balancer share them, so together they allow the limit once. The SIP2 login keeps its own limit
- * (3 failed logins close the connection); the SIP2 patron-password failures below are counted per process (a
- * self-check machine keeps its connection to one process).
+ * (3 failed logins close the connection); the SIP2 patron-password failures below are counted in `rate_count` too:
+ * self-check machines of one library may be connected to different processes, and a guesser may use several.
  */
 export type LimitGroup = 'signIn' | 'token' | 'captcha' | 'password' | 'verify';
 
@@ -59,33 +59,12 @@ export function rateLimits(): Record<LimitGroup, Limit> {
 /** Tests raise or lower limits (and start counting afresh) without touching process.env. */
 export function setRateLimits(next: Partial<Record<LimitGroup, Limit>>): void {
   limits = { ...limits, ...next };
-  windows.clear();
   // Keys of an earlier round are not looked at again.
   round = randomBytes(4).toString('hex');
 }
 let round = 'r0';
 
 const WINDOW_MS = 60_000;
-const MAX_KEYS = 50_000;
-const windows = new Map<string, { n: number; reset: number }>();
-
-/** SIP2 failures (per process): counts one on `key`; answers the seconds to wait when over `max` (0 = allowed). */
-function hit(key: string, max: number, now: number): number {
-  if (max <= 0) return 0;
-  let w = windows.get(key);
-  if (!w || w.reset <= now) {
-    if (windows.size >= MAX_KEYS) sweep(now);
-    w = { n: 0, reset: now + WINDOW_MS };
-    windows.set(key, w);
-  }
-  w.n++;
-  return w.n > max ? Math.max(1, Math.ceil((w.reset - now) / 1000)) : 0;
-}
-
-function sweep(now: number): void {
-  for (const [k, w] of windows) if (w.reset <= now) windows.delete(k);
-  if (windows.size >= MAX_KEYS) windows.clear();
-}
 
 export const rateLimited = (seconds: number) =>
   new BizError('RATE_LIMITED', 'auth.rateLimited', { seconds }, 429, undefined, 429);
@@ -131,16 +110,39 @@ export async function limitRate(
 
 /**
  * Failures-only counting for checks a machine repeats with every command (the SIP2 patron password): true when
- * `account` already failed `group`'s per-account limit within the minute (then do not check at all).
+ * `account` already failed `group`'s per-account limit within the minute (then do not check at all). Counted in
+ * `rate_count` (key `<round>|<group>|fail|<account>`), so every server process sees the failures of the others.
  */
-export function failuresExceeded(group: LimitGroup, account: string, now = Date.now()): boolean {
+export async function failuresExceeded(db: Db, group: LimitGroup, account: string): Promise<boolean> {
   const max = limits[group].perAccount;
-  const w = windows.get(`${group}|fail|${account}`);
-  return max > 0 && !!w && w.reset > now && w.n >= max;
+  if (max <= 0) return false;
+  const [w] = await rowsOf<{ n: number }>(
+    db,
+    sql`select n from rate_count where key = ${`${round}|${group}|fail|${account}`} and reset_at > now()`,
+  );
+  return !!w && w.n >= max;
 }
 
-export function countFailure(group: LimitGroup, account: string, now = Date.now()): void {
-  hit(`${group}|fail|${account}`, limits[group].perAccount, now);
+/** Counts one failure of `account` in `group` (a one-minute window, started afresh when the last one ended). */
+export async function countFailure(db: Db, group: LimitGroup, account: string): Promise<void> {
+  if (limits[group].perAccount > 0) await withinPace(db, `${group}|fail|${account}`, limits[group].perAccount);
+}
+
+/**
+ * Counts one call on `key` in its one-minute window in `rate_count` (shared by every server process): true while
+ * the window holds at most `perMinute` calls. For paces outside the configured groups (a kiosk's card look-ups).
+ */
+export async function withinPace(db: Db, key: string, perMinute: number): Promise<boolean> {
+  const [c] = await rowsOf<{ n: number }>(
+    db,
+    sql`insert into rate_count (key, n, reset_at)
+        values (${`${round}|${key}`}, 1, now() + interval '${sql.raw(String(WINDOW_MS / 1000))} seconds')
+        on conflict (key) do update set
+          n = case when rate_count.reset_at <= now() then 1 else rate_count.n + 1 end,
+          reset_at = case when rate_count.reset_at <= now() then excluded.reset_at else rate_count.reset_at end
+        returning n`,
+  );
+  return c.n <= perMinute;
 }
 
 /**

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { BizError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { verifyPassword } from '../../platform/password.ts';
+import type { Db } from '../../db/client.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import type { PinMarks } from '../../sip2/pin-marks.ts';
 import type { PatronAnswer, SipContext } from '../../sip2/port.ts';
@@ -96,7 +97,7 @@ export async function patron(ctx: SipContext, patronId: string, password: string
     holdCounts(ctx, scope, r.id),
     unpaidLosses(ctx, scope, r.id),
   ]);
-  const passwordOk = await checkPassword(r, password, verify, ctx.pins);
+  const passwordOk = await checkPassword(ctx.db, r, password, verify, ctx.pins);
   const disabled = r.state !== 1;
   const expired = !!r.validUntil && r.validUntil < today;
   // The desk refuses a reader found by barcode while the card is reported lost.
@@ -156,6 +157,7 @@ export async function patron(ctx: SipContext, patronId: string, password: string
  * password failed too often within the minute (rate-limit group 'verify') is answered wrong without a check.
  */
 export async function checkPassword(
+  db: Db,
   r: Reader,
   password: string | undefined,
   required: boolean,
@@ -163,15 +165,15 @@ export async function checkPassword(
 ): Promise<boolean | undefined> {
   if (!password) return required ? false : undefined;
   const key = `reader:${r.id}`;
-  if (failuresExceeded('verify', key)) return false;
+  if (await failuresExceeded(db, 'verify', key)) return false;
   if (!r.passwordHash) {
-    countFailure('verify', key);
+    await countFailure(db, 'verify', key);
     return false;
   }
   if (pins?.has(r.id, password, r.passwordHash)) return true;
   const ok = await verifyPassword(password, r.passwordHash);
   if (ok) pins?.add(r.id, password, r.passwordHash);
-  else countFailure('verify', key);
+  else await countFailure(db, 'verify', key);
   return ok;
 }
 

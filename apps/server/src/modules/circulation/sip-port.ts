@@ -56,6 +56,7 @@ async function admit(ctx: SipContext, req: PatronRequest): Promise<Admitted | Ch
   const reader = found.value;
   const lang = patronLang(ctx, reader);
   const ok = await checkPassword(
+    ctx.db,
     reader,
     req.patronPassword,
     !!req.patronPassword || (await needVerify(ctx.db, scope)),

@@ -18,6 +18,7 @@ import { sendSheet } from '../holdings/xlsx.ts';
 import { assertOpen } from './visibility.ts';
 import { kioskCard, readingRecord } from './record.service.ts';
 import { appUser } from '../auth/user.table.ts';
+import { withinPace } from '../auth/rate-limit.ts';
 import { listLoans } from '../circ-records/records.query.ts';
 import { openLoansOf } from '../circulation/reader.service.ts';
 import { placeReservation } from '../reservations/reservations.service.ts';
@@ -37,18 +38,11 @@ import {
 
 const O = `${P}/Opac`;
 
-/** Card look-ups per kiosk (school and address) and minute: a person scans a few cards, a script many. */
+/**
+ * Card look-ups per kiosk (school and address) and minute: a person scans a few cards, a script many. Counted in
+ * `rate_count`, so a kiosk whose calls several server processes answer gets the same pace.
+ */
 const KIOSK_PER_MINUTE = 30;
-const kioskLookups = new Map<string, number[]>();
-function kioskPace(key: string, now = Date.now()): boolean {
-  const recent = (kioskLookups.get(key) ?? []).filter((at) => now - at < 60_000);
-  if (recent.length >= KIOSK_PER_MINUTE) return false;
-  recent.push(now);
-  kioskLookups.set(key, recent);
-  if (kioskLookups.size > 10_000) kioskLookups.clear();
-  return true;
-}
-
 /**
  * The personal area (issue 11 §2). Access 'school': any signed-in member of the school; every handler acts on
  * the caller (`user.userId`) and never takes a reader from the request — a parent names a child only where
@@ -160,7 +154,8 @@ export function personalRoutes(app: FastifyInstance): void {
       // Only a kiosk signed in with its own client credentials, for its own school (platform/route.ts), and at
       // a reader's pace: a card number alone opens nothing on the public site or to another school's device.
       if (req.deviceSchoolId !== scope.schoolId) throw new BizError('FORBIDDEN', 'opac.kioskOnly', undefined, 403);
-      if (!kioskPace(`${scope.schoolId}:${req.ip}`)) throw fail('KIOSK_BUSY', 'opac.kioskBusy');
+      if (!(await withinPace(db, `kiosk|${scope.schoolId}:${req.ip}`, KIOSK_PER_MINUTE)))
+        throw fail('KIOSK_BUSY', 'opac.kioskBusy');
       await assertOpen(db, scope);
       return kioskCard(db, scope, body.cardNo);
     },
