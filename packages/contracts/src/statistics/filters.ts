@@ -102,4 +102,6 @@ export interface FilterOptions {
   departments: { id: number; name: string }[];
   locations: { id: number; name: string }[];
   resourceTypes: { id: number; name: string; enName: string }[];
+  /** The school's today (YYYY-MM-DD in its time zone): what the period pickers start on, whatever the browser's zone. */
+  today: string;
 }

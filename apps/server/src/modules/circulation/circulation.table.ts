@@ -68,6 +68,17 @@ export const loan = pgTable(
     returnOperatorId: integer('return_operator_id'),
     /** desk | sip2 | batch */
     via: text('via').notNull().default('desk'),
+    // What the loan counts under in the reports, as it was at lending (set by the loan_snapshot trigger on insert,
+    // whatever the writer: desk, SIP2, batch, offline, imports): the reader's class, grade, department and
+    // identity, the copy's location, the record's resource type and 中图法 main class letter ('' unclassified).
+    // A reader moved to another class later keeps their past loans in the old class (statistics README).
+    readerClassId: integer('reader_class_id'),
+    readerGradeId: integer('reader_grade_id'),
+    readerDepartmentId: integer('reader_department_id'),
+    readerIdentity: text('reader_identity'),
+    locationId: integer('location_id'),
+    resourceTypeId: integer('resource_type_id'),
+    classLetter: text('class_letter').notNull().default(''),
   },
   (t) => [
     uniqueIndex('loan_open_copy_uq').on(t.copyId).where(sql`returned_at is null`),

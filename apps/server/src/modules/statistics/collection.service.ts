@@ -13,7 +13,8 @@ import { t } from '../../platform/i18n/messages.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { entry, ratio, reportClock } from './context.ts';
-import { classLetter, classNoLike, fromLoans, joinsFor, loanWhere } from './loan-source.ts';
+import { classLetter, classNoLike } from './loan-source.ts';
+import { loansBy } from './rollup.ts';
 import { type KeyKind, labels } from './names.ts';
 import { GONE_STORES } from './zero.service.ts';
 
@@ -106,9 +107,7 @@ export async function collectionStats(db: Db, scope: Scope, q: CollectionQuery, 
 export async function classReport(db: Db, scope: Scope, q: ClassReportQuery, lang: Lang): Promise<ClassReportData> {
   const { range, tz } = await reportClock(db, scope, q);
   const held = await holdings(db, scope, classLetter, q);
-  const lent = (await fromLoans(db, { key: classLetter, n: sql<number>`count(*)::int` }, joinsFor(q, ['record']))
-    .where(loanWhere(scope, q, range, tz))
-    .groupBy(sql`1`)) as { key: string; n: number }[];
+  const lent = (await loansBy(db, scope, q, 'classNo', range, tz)).map((l) => ({ key: String(l.key), n: l.loans }));
   const groupOf = (letter: string) => {
     const c = clcClass(letter);
     return q.level === 5 ? (c?.part ?? '') : c ? letter : '';

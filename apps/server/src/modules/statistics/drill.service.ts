@@ -27,8 +27,8 @@ export async function drillLoans(
       .select(fields)
       .from(loan)
       .innerJoin(appUser, eq(appUser.id, loan.userId))
-      .leftJoin(schoolClass, eq(schoolClass.id, appUser.classId))
-      .leftJoin(grade, eq(grade.id, schoolClass.gradeId))
+      .leftJoin(schoolClass, eq(schoolClass.id, loan.readerClassId))
+      .leftJoin(grade, eq(grade.id, loan.readerGradeId))
       .innerJoin(copy, eq(copy.id, loan.copyId))
       .innerJoin(catalogueRecord, eq(catalogueRecord.id, loan.recordId))
       .where(where);
@@ -40,6 +40,7 @@ export async function drillLoans(
     callNo: copy.callNo,
     account: appUser.account,
     readerName: appUser.name,
+    // The class and grade the loan counts under (at lending), like the figure.
     className: schoolClass.name,
     gradeName: grade.name,
     borrowedAt: loan.borrowedAt,

@@ -1,7 +1,7 @@
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { STAT_IDENTITIES } from '@shuyuan/contracts/statistics/filters';
 import type { GroupStatData, GroupStatQuery, GroupStatRow } from '@shuyuan/contracts/statistics/reports';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
@@ -9,7 +9,8 @@ import { loan } from '../circulation/circulation.table.ts';
 import { department } from '../org/department.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { ratio, reportClock } from './context.ts';
-import { fromLoans, joinsFor, loanWhere, overdueLoan } from './loan-source.ts';
+import { AT_LENDING, fromLoans, joinsFor, loanWhere } from './loan-source.ts';
+import { loanCounts } from './rollup.ts';
 
 type Group = GroupStatQuery['by'];
 
@@ -73,21 +74,38 @@ export async function groupStats(db: Db, scope: Scope, q: GroupStatQuery, _lang:
     .where(scope.where(appUser, readerConds, sql`${key} is not null`))
     .groupBy(key)) as { key: number; n: number }[];
   const f = { ...q, identity: undefined, identities };
-  const lent = (await fromLoans(
-    db,
-    {
-      key,
-      loans: sql<number>`count(*)::int`,
-      borrowers: sql<number>`count(distinct ${loan.userId})::int`,
-      overdue: sql<number>`count(*) filter (where ${overdueLoan(today, tz)})::int`,
-    },
-    joinsFor(f, ['reader', 'class']),
-  )
-    .where(and(loanWhere(scope, f, range, tz), sql`${key} is not null`))
-    .groupBy(key)) as { key: number; loans: number; borrowers: number; overdue: number }[];
-
+  // Loans and those returned late: the daily rollup; borrowers (distinct readers) and loans still out past their
+  // due date: the loans (per group and reader first, then per group — hash aggregates, no sort).
+  const lentKey = AT_LENDING[q.by];
+  const where = and(loanWhere(scope, f, range, tz), isNotNull(lentKey));
+  const perReader = fromLoans(db, { k: sql`${lentKey}`.as('k') }, joinsFor(f))
+    .where(where)
+    .groupBy(lentKey, loan.userId)
+    .as('per_reader');
+  const [counts, borrowers, openLate] = await Promise.all([
+    loanCounts(db, scope, f, q.by, range, tz),
+    db.select({ key: perReader.k, n: sql<number>`count(*)::int` }).from(perReader).groupBy(perReader.k) as Promise<
+      { key: number; n: number }[]
+    >,
+    fromLoans(db, { key: lentKey, n: sql<number>`count(*)::int` }, joinsFor(f))
+      .where(and(where, isNull(loan.returnedAt), lt(loan.dueDate, today)))
+      .groupBy(lentKey) as Promise<{ key: number; n: number }[]>,
+  ]);
   const readersBy = new Map(readers.map((r) => [Number(r.key), r.n]));
-  const lentBy = new Map(lent.map((r) => [Number(r.key), r]));
+  const borrowersBy = new Map(borrowers.map((r) => [Number(r.key), r.n]));
+  const openLateBy = new Map(openLate.map((r) => [Number(r.key), r.n]));
+  const lentBy = new Map(
+    counts
+      .filter((c) => c.key !== null)
+      .map((c) => [
+        Number(c.key),
+        {
+          loans: c.loans,
+          borrowers: borrowersBy.get(Number(c.key)) ?? 0,
+          overdue: c.lateLoans + (openLateBy.get(Number(c.key)) ?? 0),
+        },
+      ]),
+  );
   const total = { readers: 0, borrowers: 0, loans: 0, overdue: 0, participation: 0, perReader: 0, overdueRate: 0 };
   const List: GroupStatRow[] = (await groupsOf(db, scope, q.by, q)).map((g) => {
     const n = readersBy.get(g.id) ?? 0;

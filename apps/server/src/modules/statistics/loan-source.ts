@@ -31,6 +31,23 @@ export type Join = 'reader' | 'class' | 'copy' | 'record';
 /** The 中图法 main class of a record's class number: its first letter, '' when unclassified. */
 export const classLetter = sql<string>`upper(left(${catalogueRecord.classNo}, 1))`;
 
+/**
+ * What a loan counts under, as it was at lending (the loan's snapshot columns, set by the loan_snapshot trigger):
+ * a reader moved to another class keeps their past loans in the class they were in. No join needed.
+ */
+export const AT_LENDING = {
+  class: loan.readerClassId,
+  grade: loan.readerGradeId,
+  department: loan.readerDepartmentId,
+  identity: loan.readerIdentity,
+  location: loan.locationId,
+  resourceType: loan.resourceTypeId,
+  classNo: loan.classLetter,
+} as const;
+
+/** A class-number filter that is one main class letter (the loans' snapshot answers it without the record). */
+export const isLetter = (prefix: string | undefined): prefix is string => !!prefix && /^[a-z]$/i.test(prefix);
+
 /** `col` falls on one of the period's days in the school's time zone (an index range on the timestamp). */
 export function inPeriod(col: PgColumn, range: PeriodRange, tz: string): SQL {
   return sql`${col} >= (${range.from}::date::timestamp at time zone ${tz}) and ${col} < ((${range.to}::date + 1)::timestamp at time zone ${tz})`;
@@ -46,18 +63,18 @@ export function overdueLoan(today: string, tz: string): SQL<boolean> {
 export const classNoLike = (col: PgColumn | SQL, prefix: string): SQL =>
   sql`upper(${col}) like ${`${prefix.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
-/** The joins the filters need. */
+/** The joins the filters need: only a class-number prefix longer than a letter reads the record. */
 export function joinsFor(f: LoanFilters, extra: Join[] = []): Set<Join> {
   const j = new Set<Join>(extra);
-  if (f.classId || f.departmentId || f.identity || f.identities) j.add('reader');
-  if (f.gradeId) j.add('reader').add('class');
-  if (f.locationId) j.add('copy');
-  if (f.resourceTypeId || f.classNo) j.add('record');
+  if (f.classNo && !isLetter(f.classNo)) j.add('record');
   if (j.has('class')) j.add('reader');
   return j;
 }
 
-/** The WHERE of the loans: school, period on the borrowed (or returned) time, and every filter. */
+/**
+ * The WHERE of the loans: school, period on the borrowed (or returned) time, and every filter — reader and item
+ * filters on what the loan counted under at lending (AT_LENDING), a longer class-number prefix on the record.
+ */
 export function loanWhere(
   scope: Scope,
   f: LoanFilters,
@@ -68,14 +85,15 @@ export function loanWhere(
   const conds: (SQL | undefined)[] = [inPeriod(on === 'borrowed' ? loan.borrowedAt : loan.returnedAt, range, tz)];
   if (f.readerId) conds.push(eq(loan.userId, f.readerId));
   if (f.recordId) conds.push(eq(loan.recordId, f.recordId));
-  if (f.classId) conds.push(eq(appUser.classId, f.classId));
-  if (f.departmentId) conds.push(eq(appUser.departmentId, f.departmentId));
-  if (f.identity) conds.push(eq(appUser.identity, f.identity));
-  if (f.identities) conds.push(inArray(appUser.identity, [...f.identities]));
-  if (f.gradeId) conds.push(eq(schoolClass.gradeId, f.gradeId));
-  if (f.locationId) conds.push(eq(copy.locationId, f.locationId));
-  if (f.resourceTypeId) conds.push(eq(catalogueRecord.resourceTypeId, f.resourceTypeId));
-  if (f.classNo) conds.push(classNoLike(catalogueRecord.classNo, f.classNo));
+  if (f.classId) conds.push(eq(AT_LENDING.class, f.classId));
+  if (f.departmentId) conds.push(eq(AT_LENDING.department, f.departmentId));
+  if (f.identity) conds.push(eq(AT_LENDING.identity, f.identity));
+  if (f.identities) conds.push(inArray(AT_LENDING.identity, [...f.identities]));
+  if (f.gradeId) conds.push(eq(AT_LENDING.grade, f.gradeId));
+  if (f.locationId) conds.push(eq(AT_LENDING.location, f.locationId));
+  if (f.resourceTypeId) conds.push(eq(AT_LENDING.resourceType, f.resourceTypeId));
+  if (isLetter(f.classNo)) conds.push(eq(AT_LENDING.classNo, f.classNo.toUpperCase()));
+  else if (f.classNo) conds.push(classNoLike(catalogueRecord.classNo, f.classNo));
   return scope.where(loan, ...conds);
 }
 

@@ -6,9 +6,13 @@ import { location } from '../basic/location.table.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { department } from '../org/department.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { schoolClock } from '../circ-records/records.query.ts';
 import { term } from '../org/term.table.ts';
 
-/** What the report filters offer, in one call: terms, grades, classes, departments, locations, resource types. */
+/**
+ * What the report filters offer, in one call: terms, grades, classes, departments, locations, resource types, and
+ * the school's today (the date pickers' default).
+ */
 export async function filterOptions(db: Db, scope: Scope): Promise<FilterOptions> {
   const [terms, grades, classes, departments, locations, types] = [
     await db
@@ -42,5 +46,6 @@ export async function filterOptions(db: Db, scope: Scope): Promise<FilterOptions
       .where(scope.where(resourceType))
       .orderBy(asc(resourceType.sort), asc(resourceType.id)),
   ];
-  return { terms, grades, classes, departments, locations, resourceTypes: types };
+  const { today } = await schoolClock(db, scope);
+  return { terms, grades, classes, departments, locations, resourceTypes: types, today };
 }

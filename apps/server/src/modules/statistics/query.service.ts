@@ -20,7 +20,7 @@ import { dimension } from './circulation-stats.service.ts';
 import { heldWhere } from './collection.service.ts';
 import { reportClock } from './context.ts';
 import { copyValue } from './ledger.service.ts';
-import { classLetter, fromLoans, type Join, joinsFor, loanWhere, overdueLoan } from './loan-source.ts';
+import { AT_LENDING, classLetter, fromLoans, type Join, joinsFor, loanWhere, overdueLoan } from './loan-source.ts';
 import { type KeyKind, labels } from './names.ts';
 import { savedQuery } from './query.table.ts';
 
@@ -29,7 +29,7 @@ type Key = string | number | null;
 
 /** A loan dimension: the circulation report's, plus department and year (of the loan). */
 function loanDimension(d: QueryDimension, tz: string): Dim {
-  if (d === 'department') return { key: sql`${appUser.departmentId}`, joins: ['reader'], kind: 'department' };
+  if (d === 'department') return { key: sql`${AT_LENDING.department}`, joins: [], kind: 'department' };
   if (d === 'year') return { key: sql`to_char((${loan.borrowedAt} at time zone ${tz})::date, 'YYYY')`, joins: [] };
   return dimension(d as Parameters<typeof dimension>[0], loan.borrowedAt, tz);
 }

@@ -12,12 +12,11 @@ import { and, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { appUser } from '../auth/user.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
-import { schoolClass } from '../org/school-class.table.ts';
 import { ranked, reportClock } from './context.ts';
-import { classLetter, fromLoans, type Join, joinsFor, type LoanFilters, loanWhere } from './loan-source.ts';
+import { AT_LENDING, fromLoans, type Join, joinsFor, type LoanFilters, loanWhere } from './loan-source.ts';
 import { calendarPeriod } from './period.ts';
+import { type CountBy, loansBy, rollupFor } from './rollup.ts';
 import { type KeyKind, labels } from './names.ts';
 import { schoolClock } from '../circ-records/records.query.ts';
 
@@ -25,10 +24,10 @@ import { schoolClock } from '../circ-records/records.query.ts';
 const RANKS: Record<Ranking, { key: PgColumn | SQL; joins: Join[]; kind: KeyKind; required?: boolean }> = {
   title: { key: loan.recordId, joins: [], kind: 'record' },
   reader: { key: loan.userId, joins: [], kind: 'reader' },
-  class: { key: appUser.classId, joins: ['reader'], kind: 'class', required: true },
-  grade: { key: schoolClass.gradeId, joins: ['reader', 'class'], kind: 'grade', required: true },
-  department: { key: appUser.departmentId, joins: ['reader'], kind: 'department', required: true },
-  classNo: { key: classLetter, joins: ['record'], kind: 'classNo' },
+  class: { key: AT_LENDING.class, joins: [], kind: 'class', required: true },
+  grade: { key: AT_LENDING.grade, joins: [], kind: 'grade', required: true },
+  department: { key: AT_LENDING.department, joins: [], kind: 'department', required: true },
+  classNo: { key: AT_LENDING.classNo, joins: [], kind: 'classNo' },
 };
 
 /**
@@ -44,15 +43,27 @@ export async function rankLoans(
   tz: string,
   top: number,
   lang: Lang,
+  /** false: loans only (no distinct borrowers), so a group ranking can read the daily rollup. */
+  withBorrowers = true,
 ): Promise<RankRow[]> {
   const spec = RANKS[by];
   const key = spec.key as SQL;
   const group = by !== 'title' && by !== 'reader';
+  const side = group && !withBorrowers ? rollupFor(f, by as CountBy) : undefined;
   const where = and(loanWhere(scope, f, range, tz), spec.required ? isNotNull(key) : undefined);
   const joins = joinsFor(f, spec.joins);
   type Row = { key: number | string; loans: number; borrowers: number };
   let rows: Row[];
-  if (!group) {
+  if (side) {
+    // Loans per group from the rollup: most first, ties by key (as the SQL orders them).
+    const cmp = (a: Row['key'], b: Row['key']) =>
+      typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+    rows = (await loansBy(db, scope, f, by as CountBy, range, tz))
+      .filter((r) => r.key !== null || !spec.required)
+      .map((r) => ({ key: r.key as Row['key'], loans: r.loans, borrowers: 0 }))
+      .sort((a, b) => b.loans - a.loans || cmp(a.key, b.key))
+      .slice(0, top);
+  } else if (!group) {
     // Titles and readers: loans per key only (one hash aggregate; a reader is their own borrower).
     rows = (await fromLoans(db, { key, loans: sql<number>`count(*)::int` }, joins)
       .where(where)
@@ -89,7 +100,7 @@ export async function rankLoans(
     name: names.get(r.key)!.name,
     detail: names.get(r.key)!.detail,
     loans: r.loans,
-    ...(group ? { borrowers: r.borrowers } : {}),
+    ...(group && !side ? { borrowers: r.borrowers } : {}),
   }));
 }
 

@@ -6,7 +6,8 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { heldWhere } from './collection.service.ts';
 import { entry, ratio, reportClock } from './context.ts';
-import { classLetter, fromLoans, type Join, joinsFor, loanWhere } from './loan-source.ts';
+import { classLetter } from './loan-source.ts';
+import { loansBy } from './rollup.ts';
 import { labels } from './names.ts';
 
 type Key = string | number | null;
@@ -18,25 +19,23 @@ type Key = string | number | null;
  */
 export async function resourceCirc(db: Db, scope: Scope, q: ResourceCircQuery, lang: Lang): Promise<ResourceCircData> {
   const { range, tz } = await reportClock(db, scope, q);
-  const dims: Record<ResourceCircQuery['by'], { key: SQL; joins: Join[] }> = {
-    classNo: { key: classLetter, joins: ['record'] },
-    location: { key: sql`${copy.locationId}`, joins: ['copy'] },
-    resourceType: { key: sql`${catalogueRecord.resourceTypeId}`, joins: ['record'] },
+  const dims: Record<ResourceCircQuery['by'], SQL> = {
+    classNo: classLetter,
+    location: sql`${copy.locationId}`,
+    resourceType: sql`${catalogueRecord.resourceTypeId}`,
   };
-  const { key, joins } = dims[q.by];
+  const key = dims[q.by];
   const held = (await db
     .select({ key, n: sql<number>`count(*)::int` })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
     .where(heldWhere(scope, q))
     .groupBy(key)) as { key: Key; n: number }[];
-  const lent = (await fromLoans(db, { key, n: sql<number>`count(*)::int` }, joinsFor(q, joins))
-    .where(loanWhere(scope, q, range, tz))
-    .groupBy(key)) as { key: Key; n: number }[];
+  const lent = await loansBy(db, scope, q, q.by, range, tz);
   const rows = new Map<Key, ResourceCircRow>();
   const row = (k: Key) => entry(rows, k, () => ({ key: k ?? '', name: '', copies: 0, loans: 0, rate: 0 }));
   for (const h of held) row(h.key).copies = h.n;
-  for (const l of lent) row(l.key).loans = l.n;
+  for (const l of lent) row(l.key).loans = l.loans;
   const names = await labels(db, scope, q.by, [...rows.keys()], lang);
   const List = [...rows.entries()].map(([k, r]) => ({
     ...r,

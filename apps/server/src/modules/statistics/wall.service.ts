@@ -13,6 +13,7 @@ import { school } from '../school/school.table.ts';
 import { heldWhere } from './collection.service.ts';
 import { classLetter, inPeriod } from './loan-source.ts';
 import { addDays, calendarPeriod, eachDay } from './period.ts';
+import { loanDayReader } from './loan-day.table.ts';
 import { rankLoans } from './rank.service.ts';
 
 const rowsOf = (r: any) => (r.rows ?? r) as any[];
@@ -51,8 +52,9 @@ function collectionOf(db: Db, scope: Scope): Promise<ClassCount[]> {
 
 /**
  * P/Charts/GetWallScreen (/statistic): today's figures, the last 30 days, this month's top titles and classes and
- * the collection by 中图法 class — aggregates only, each an index range of the period (the collection: one grouped
- * scan of the held copies, reused for 10 minutes), run side by side on the pool.
+ * the collection by 中图法 class — aggregates only: loans, returns, the loan trend and the top classes from the
+ * daily rollup (a few rows a day), borrowers, visits and titles an index range of the period, copies out the
+ * open loans (the collection: one grouped scan of the held copies, reused for 10 minutes), run side by side.
  */
 export async function wallScreen(db: Db, scope: Scope, lang: Lang): Promise<WallScreenData> {
   const { today, tz } = await schoolClock(db, scope);
@@ -64,19 +66,20 @@ export async function wallScreen(db: Db, scope: Scope, lang: Lang): Promise<Wall
   const [info, counts, trend, titles, classes, collection] = await Promise.all([
     db.select({ name: school.name, enName: school.enName }).from(school).where(eq(school.id, s)),
     db.execute(sql`select
-        (select count(*)::int from ${loan} where ${loan.schoolId} = ${s} and ${inPeriod(loan.borrowedAt, todayRange, tz)}) as loans,
+        (select coalesce(sum(${loanDayReader.loans}), 0)::int from ${loanDayReader} where ${loanDayReader.schoolId} = ${s} and ${loanDayReader.day} = ${today}) as loans,
         (select count(distinct ${loan.userId})::int from ${loan} where ${loan.schoolId} = ${s} and ${inPeriod(loan.borrowedAt, todayRange, tz)}) as borrowers,
-        (select count(*)::int from ${loan} where ${loan.schoolId} = ${s} and ${inPeriod(loan.returnedAt, todayRange, tz)}) as returns,
+        (select coalesce(sum(${loanDayReader.returns}), 0)::int from ${loanDayReader} where ${loanDayReader.schoolId} = ${s} and ${loanDayReader.day} = ${today}) as returns,
         (select count(*)::int from ${gateEvent} where ${gateEvent.schoolId} = ${s} and ${gateEvent.kind} = 'in' and ${inPeriod(gateEvent.at, todayRange, tz)}) as visits,
         (select count(*)::int from ${loan} where ${loan.schoolId} = ${s} and ${loan.returnedAt} is null) as on_loan`),
     db.execute(sql`
-        select 'l' as k, ${local(loan.borrowedAt)} as day, count(*)::int as n from ${loan}
-          where ${loan.schoolId} = ${s} and ${inPeriod(loan.borrowedAt, trendRange, tz)} group by 2
+        select 'l' as k, to_char(${loanDayReader.day}, 'YYYY-MM-DD') as day, sum(${loanDayReader.loans})::int as n
+          from ${loanDayReader} where ${loanDayReader.schoolId} = ${s}
+            and ${loanDayReader.day} between ${trendRange.from} and ${trendRange.to} group by 2
         union all
         select 'v', ${local(gateEvent.at)}, count(*)::int from ${gateEvent}
           where ${gateEvent.schoolId} = ${s} and ${gateEvent.kind} = 'in' and ${inPeriod(gateEvent.at, trendRange, tz)} group by 2`),
     rankLoans(db, scope, 'title', {}, month, tz, 10, lang),
-    rankLoans(db, scope, 'class', {}, month, tz, 10, lang),
+    rankLoans(db, scope, 'class', {}, month, tz, 10, lang, false),
     collectionOf(db, scope),
   ]);
   const c = rowsOf(counts)[0];

@@ -1,6 +1,7 @@
 import { PERIODS, type Period, STAT_IDENTITIES } from '@shuyuan/contracts/statistics/filters';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilterOptions } from './api.ts';
 
@@ -60,6 +61,24 @@ export function toQuery(v: FilterValues, periods: readonly Period[] = PERIODS): 
   return q;
 }
 
+/**
+ * The date a day/week/month/year period is around, starting on the school's today (its time zone, from the filter
+ * options) rather than the browser's: until the options arrive it stays empty and the query sends no date, so the
+ * server takes the school's today too.
+ */
+export function SchoolDateItem({ picker }: { picker: 'date' | 'week' | 'month' | 'year' }) {
+  const o = useFilterOptions();
+  const form = Form.useFormInstance<FilterValues>();
+  useEffect(() => {
+    if (o?.today && !form.getFieldValue('date')) form.setFieldValue('date', dayjs(o.today));
+  }, [o?.today, form]);
+  return (
+    <Form.Item name="date">
+      <DatePicker picker={picker} allowClear={false} />
+    </Form.Item>
+  );
+}
+
 /** The common filters of the reports, inside the caller's antd Form. */
 export function StatFilterFields({ show, periods = PERIODS }: { show: FilterName[]; periods?: readonly Period[] }) {
   const { t, i18n } = useTranslation();
@@ -79,11 +98,7 @@ export function StatFilterFields({ show, periods = PERIODS }: { show: FilterName
               options={periods.map((p) => ({ value: p, label: t(`statistics.period.${p}`) }))}
             />
           </Form.Item>
-          {PICKER[period] && (
-            <Form.Item name="date" initialValue={dayjs()}>
-              <DatePicker picker={PICKER[period]} allowClear={false} />
-            </Form.Item>
-          )}
+          {PICKER[period] && <SchoolDateItem picker={PICKER[period]} />}
           {period === 'term' && (
             <Form.Item name="termId">
               <Select

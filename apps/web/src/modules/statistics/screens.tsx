@@ -9,6 +9,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { pct } from './api.ts';
 import { barOption, head } from './charts.ts';
 import { type ReportDef, ReportScreen } from './report.tsx';
+import { SchoolDateItem } from './filters.tsx';
 import { StandardsPanel } from './standards.tsx';
 
 type Row = Record<string, any>;
@@ -58,12 +59,9 @@ function boardDef(code: string, action: string, picker: 'day' | 'week' | 'month'
     code,
     action,
     filters: [],
-    extra: (
-      <Form.Item name="date" initialValue={dayjs()}>
-        <DatePicker picker={picker === 'day' ? 'date' : picker} allowClear={false} />
-      </Form.Item>
-    ),
-    extraQuery: (v) => ({ date: (v.date ?? dayjs()).format('YYYY-MM-DD') }),
+    extra: <SchoolDateItem picker={picker === 'day' ? 'date' : picker} />,
+    // No date yet (the school's today not loaded): the server takes the school's today.
+    extraQuery: (v) => (v.date ? { date: v.date.format('YYYY-MM-DD') } : {}),
     // One table of the three lists side by side: rank n of titles, readers and classes on line n.
     rows: (d) =>
       Array.from({ length: Math.max(d.titles.length, d.readers.length, d.classes.length) }, (_, i) => ({

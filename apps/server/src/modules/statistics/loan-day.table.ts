@@ -1,0 +1,47 @@
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * Exact daily rollups of the loan table (statistics README "Rollups"), kept by the statement triggers of migration
+ * 0010 in the writer's transaction: every insert, update and delete of loans — desk, SIP2, batch, offline,
+ * conversions, losses, deletions of readers or copies — adds its difference. A day is the school's day (its time
+ * zone). Loans, their renewals and how many of them came back late count on the borrowed day; returns and late
+ * returns on the returned day. Keys are the loan's snapshot at lending (0 / '' for none).
+ */
+const measures = {
+  loans: integer('loans').notNull().default(0),
+  renewals: integer('renewals').notNull().default(0),
+  /** Loans of the day that came back after their due date. */
+  lateLoans: integer('late_loans').notNull().default(0),
+  returns: integer('returns').notNull().default(0),
+  /** Returns of the day that came back after their due date. */
+  lateReturns: integer('late_returns').notNull().default(0),
+};
+
+/** Per day and reader group: class, grade, department, identity. */
+export const loanDayReader = pgTable(
+  'loan_day_reader',
+  {
+    schoolId: integer('school_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    classId: integer('class_id').notNull(),
+    gradeId: integer('grade_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    identity: text('identity').notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.classId, t.gradeId, t.departmentId, t.identity] })],
+);
+
+/** Per day and item group: 中图法 main class letter, location, resource type. */
+export const loanDayItem = pgTable(
+  'loan_day_item',
+  {
+    schoolId: integer('school_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    classLetter: text('class_letter').notNull(),
+    locationId: integer('location_id').notNull(),
+    resourceTypeId: integer('resource_type_id').notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.classLetter, t.locationId, t.resourceTypeId] })],
+);
