@@ -22,17 +22,10 @@
  *   window `from`..`to` is asked for.
  */
 
-export const FREQUENCIES = [
-  'daily',
-  'weekly',
-  'tenDaily',
-  'semimonthly',
-  'monthly',
-  'bimonthly',
-  'quarterly',
-  'irregular',
-] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+import { FREQUENCIES, type Frequency, PRESET_ISSUES } from '@shuyuan/contracts/serials/pattern';
+
+/** The frequencies (刊期) and their yearly counts are shared with the web: contracts `serials/pattern`. */
+export { FREQUENCIES, type Frequency };
 
 export interface NumberingPattern {
   frequency: Frequency;
@@ -62,20 +55,9 @@ export interface PredictedIssue {
   label: string;
 }
 
-const PRESET_PER_YEAR: Record<Frequency, number | null> = {
-  daily: 365,
-  weekly: 52,
-  tenDaily: 36,
-  semimonthly: 24,
-  monthly: 12,
-  bimonthly: 6,
-  quarterly: 4,
-  irregular: null,
-};
-
 /** The usual number of issues a year for a frequency (daily: every day of a common year); irregular → null. */
 export function issuesPerYear(f: Frequency): number | null {
-  return PRESET_PER_YEAR[f];
+  return PRESET_ISSUES[f];
 }
 
 // ---- calendar arithmetic on day numbers (days since 1970-01-01, proleptic Gregorian) ----
