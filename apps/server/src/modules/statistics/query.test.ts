@@ -43,6 +43,28 @@ describe('custom statistical queries', () => {
     expect(r.json.data.total).toEqual({ loans: 5, borrowers: 4, titles: 3, renewals: 1, overdue: 3 });
   });
 
+  it('loans and renewals alone (read from the daily rollup) are the figures counted from the loans', async () => {
+    const YEAR = { period: 'custom', from: '2026-01-01', to: '2026-12-31' };
+    for (const dimensions of [['month', 'class'], ['day', 'classNo'], ['year', 'identity'], ['grade'], ['location']]) {
+      const q = { ...YEAR, subject: 'loans', dimensions };
+      const rolled = await post('Query', { ...q, measures: ['loans', 'renewals'] });
+      // With borrowers the query counts the loans themselves.
+      const counted = await post('Query', { ...q, measures: ['loans', 'renewals', 'borrowers'] });
+      expect(rolled.json.success, JSON.stringify(rolled.json)).toBe(true);
+      const pick = (d: any) => ({
+        rows: d.List.map((x: any) => [x.keys, x.names, x.values.loans, x.values.renewals]),
+        total: [d.total.loans, d.total.renewals],
+      });
+      expect(pick(rolled.json.data), dimensions.join(' × ')).toEqual(pick(counted.json.data));
+    }
+    const byMonth = await post('Query', { ...YEAR, subject: 'loans', dimensions: ['month'], measures: ['loans'] });
+    expect(byMonth.json.data.List.map((x: any) => [x.keys[0], x.values.loans])).toEqual([
+      ['2026-02', 1],
+      ['2026-03', 5],
+      ['2026-04', 1],
+    ]);
+  });
+
   it('two dimensions (class number × identity) and the common filters', async () => {
     const r = await post('Query', { ...MARCH, dimensions: ['classNo', 'identity'], measures: ['loans'] });
     expect(r.json.data.List.map((x: any) => [...x.names, x.values.loans])).toEqual([

@@ -9,7 +9,7 @@ import { AT_LENDING, fromLoans, isLetter, joinsFor, type LoanFilters, loanWhere 
 import { loanDayItem, loanDayReader } from './loan-day.table.ts';
 
 /** What loan counts are grouped by: a time, a reader group, an item group, or nothing (the total). */
-export type CountBy = 'day' | 'month' | keyof typeof AT_LENDING | undefined;
+export type CountBy = 'day' | 'month' | 'year' | keyof typeof AT_LENDING | undefined;
 export type CountKey = string | number | null;
 export interface LoanCounts {
   key: CountKey;
@@ -30,10 +30,11 @@ const ITEM_BY = new Set<CountBy>(['location', 'resourceType', 'classNo']);
  * asked, the item one when only item groups are; none for one reader's or record's loans, a class-number prefix
  * longer than a letter, or reader and item groups together (then the loans are counted).
  */
-export function rollupFor(f: LoanFilters, by: CountBy): 'reader' | 'item' | undefined {
+export function rollupFor(f: LoanFilters, ...by: CountBy[]): 'reader' | 'item' | undefined {
   if (f.readerId || f.recordId || (f.classNo && !isLetter(f.classNo))) return undefined;
-  const reader = !!(f.classId || f.gradeId || f.departmentId || f.identity || f.identities) || READER_BY.has(by);
-  const item = !!(f.locationId || f.resourceTypeId || f.classNo) || ITEM_BY.has(by);
+  const reader =
+    !!(f.classId || f.gradeId || f.departmentId || f.identity || f.identities) || by.some((b) => READER_BY.has(b));
+  const item = !!(f.locationId || f.resourceTypeId || f.classNo) || by.some((b) => ITEM_BY.has(b));
   if (reader && item) return undefined;
   return item ? 'item' : 'reader';
 }
@@ -49,6 +50,8 @@ function rollupKey(side: 'reader' | 'item', by: CountBy): SQL {
       return sql`to_char(${side === 'reader' ? r.day : i.day}, 'YYYY-MM-DD')`;
     case 'month':
       return sql`to_char(${side === 'reader' ? r.day : i.day}, 'YYYY-MM')`;
+    case 'year':
+      return sql`to_char(${side === 'reader' ? r.day : i.day}, 'YYYY')`;
     case 'class':
       return sql`nullif(${r.classId}, 0)`;
     case 'grade':
@@ -95,7 +98,26 @@ function loanKey(by: CountBy, time: PgColumn, tz: string): SQL {
   if (by === undefined) return sql`null`;
   if (by === 'day') return sql`to_char(${day}, 'YYYY-MM-DD')`;
   if (by === 'month') return sql`to_char(${day}, 'YYYY-MM')`;
+  if (by === 'year') return sql`to_char(${day}, 'YYYY')`;
   return sql`${AT_LENDING[by]}`;
+}
+
+/**
+ * The rollup rows of loans matching `f` with the keys of `by` (as the loan table answers them) and sums of loans
+ * and renewals — for a query of those measures only; undefined when no rollup answers.
+ */
+export function rollupSource(scope: Scope, f: LoanFilters, by: CountBy[], range: PeriodRange) {
+  const side = rollupFor(f, ...by);
+  if (!side) return undefined;
+  const t = side === 'reader' ? loanDayReader : loanDayItem;
+  return {
+    table: t,
+    keys: by.map((b) => rollupKey(side, b)),
+    where: rollupWhere(scope, side, f, range),
+    sums: { loans: sql`sum(${t.loans})::int`, renewals: sql`sum(${t.renewals})::int` } as Record<string, SQL>,
+    /** Keys with loans in the period only (deleted loans leave rows of zeros). */
+    some: sql`sum(${t.loans}) <> 0`,
+  };
 }
 
 /** Grouped by the first column: a key holding a parameter (the time zone) is not matched in GROUP BY by value. */
