@@ -10,6 +10,8 @@ export const collectionGroups: Item[] = [
     // No `import` here: records are imported on /marc-import and /marc-catalog-import, whose permissions decide
     // who may import; the catalogue list links to them.
     screen('/resource-mana/resource/catalog', '书目管理', 'Catalogue records', 'BookOutlined', CRUDX),
+    // Records sharing a match key (001+003, 035, ISBN, ISSN, title+author+year): merge or mark as different.
+    screen('/record-duplicates', '书目查重', 'Duplicate records', 'BlockOutlined', ['merge']),
     screen('/collection', '馆藏管理', 'Copies', 'DatabaseOutlined', [...CRUDX, 'print']),
     screen('/batch', '批次管理', 'Acquisition batches', 'InboxOutlined', CRUDX),
     screen('/Marc', 'MARC管理', 'MARC records', 'CodeOutlined', ['edit', 'export']),

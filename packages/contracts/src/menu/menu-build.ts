@@ -40,6 +40,7 @@ export const VERBS = {
   override: ['越过限制借出', 'Override refusals'],
   fine: ['收取罚款', 'Collect fines'],
   waive: ['减免罚款', 'Waive fines'],
+  merge: ['合并', 'Merge'],
 } as const;
 export type Verb = keyof typeof VERBS;
 

@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { searchVectorSql } from '../search/lib/document.ts';
 import { storedAsCreate } from './catalogue.service.ts';
 import { catalogueRecord } from './catalogue.table.ts';
+import { recordMatchKeys } from './match-keys.ts';
 import { recordDocument, SEARCH_DOCUMENT_VERSION } from './record-document.ts';
 
 /**
- * Rebuilds the search document of every record built by older rules (`search_version` below
+ * Rebuilds the search document (and the duplicate-match keys, match-keys.ts) of every record built by older rules (`search_version` below
  * SEARCH_DOCUMENT_VERSION), in id order, `batch` records per transaction; records keep their old document (and
  * stay searchable) until their turn. A record saved meanwhile is left alone (its save wrote the current
  * document). Answers the number of records rebuilt. `stopped()` ends it between batches (server shutdown).
@@ -29,12 +30,16 @@ export async function reindexStaleRecords(
       .limit(o.batch ?? 200);
     if (!rows.length) return done;
     after = rows[rows.length - 1].id;
-    const docs = rows.map(({ stamp: _s, ...r }) => recordDocument(storedAsCreate(r)));
+    const creates = rows.map(({ stamp: _s, ...r }) => storedAsCreate(r));
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i++) {
         await tx
           .update(catalogueRecord)
-          .set({ search: searchVectorSql(docs[i]), searchVersion: SEARCH_DOCUMENT_VERSION })
+          .set({
+            search: searchVectorSql(recordDocument(creates[i])),
+            searchVersion: SEARCH_DOCUMENT_VERSION,
+            matchKeys: recordMatchKeys(creates[i]),
+          })
           .where(and(eq(catalogueRecord.id, rows[i].id), sql`${catalogueRecord.updatedAt}::text = ${rows[i].stamp}`));
       }
     });

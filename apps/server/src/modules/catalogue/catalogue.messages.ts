@@ -83,4 +83,13 @@ registerMessages({
   'catalogue.state.reserved': { zh: '已预约', en: 'On hold shelf' },
   'catalogue.state.returned-not-received': { zh: '已还未收', en: 'Returned, not received' },
   'catalogue.state.locked': { zh: '锁定', en: 'Locked' },
+  'catalogue.matchKey.001': { zh: '控制号 001/003 {{value}}', en: '001/003 control number {{value}}' },
+  'catalogue.matchKey.035': { zh: '系统控制号 035 {{value}}', en: '035 {{value}}' },
+  'catalogue.matchKey.isbn': { zh: 'ISBN {{value}}', en: 'ISBN {{value}}' },
+  'catalogue.matchKey.issn': { zh: 'ISSN {{value}}', en: 'ISSN {{value}}' },
+  'catalogue.matchKey.tay': {
+    zh: '题名、责任者和出版年（{{value}}）',
+    en: 'title, author and year ({{value}})',
+  },
+  'catalogue.dup.sameRecord': { zh: '请选择两条不同的书目', en: 'Choose two different records' },
 });

@@ -6,6 +6,7 @@ import { bookNumberRoutes } from './book-number.routes.ts';
 import './catalogue.messages.ts';
 import './collection.messages.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
+import { duplicatesRoutes } from './duplicates.routes.ts';
 import { collectionRoutes } from './collection.routes.ts';
 import { editingRoutes } from './editing.routes.ts';
 import { recordExportRoutes } from './record-export.routes.ts';
@@ -20,6 +21,7 @@ export const catalogueModule: ServerModule = {
     bookNumberRoutes(app);
     editingRoutes(app);
     recordExportRoutes(app);
+    duplicatesRoutes(app);
   },
   // Records whose search document was built by older rules are rebuilt in the background after each start.
   start: async (app) => startSearchReindex(app.database.db),

@@ -20,6 +20,7 @@ import { getBarcodeRule, nextBarcodes } from '../printing/barcode-rules.service.
 import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
 import { acceptanceBatch, catalogueRecord, copy } from './catalogue.table.ts';
 import { getEditingConfig } from './editing-config.service.ts';
+import { recordMatchKeys } from './match-keys.ts';
 import { recordDocument, SEARCH_DOCUMENT_VERSION } from './record-document.ts';
 
 /** Translates a message key for field issues (the caller's language). */
@@ -38,12 +39,13 @@ function recordRow(b: RecordCreate, doc: SearchDocument = recordDocument(b)) {
     // The search document is built from the same values, so it is always the one of the saved row.
     search: searchVectorSql(doc),
     searchVersion: SEARCH_DOCUMENT_VERSION,
+    matchKeys: recordMatchKeys(b),
   };
 }
 
 /** One whole record for the editor (everything but the search vector, which is derived). */
 export async function getRecord(db: Db, scope: Scope, id: number) {
-  const { search: _search, searchVersion: _v, ...cols } = getTableColumns(catalogueRecord);
+  const { search: _search, searchVersion: _v, matchKeys: _k, ...cols } = getTableColumns(catalogueRecord);
   const [row] = await db
     .select(cols)
     .from(catalogueRecord)
@@ -78,7 +80,10 @@ export async function createRecord(
 
 /** A stored record as the RecordCreate it would be saved from (fen → yuan, nulls → absent). */
 export function storedAsCreate(
-  row: Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion'> & { searchVersion?: number },
+  row: Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion' | 'matchKeys'> & {
+    searchVersion?: number;
+    matchKeys?: string[];
+  },
 ): RecordCreate {
   const {
     id: _id,
@@ -86,6 +91,7 @@ export function storedAsCreate(
     createdAt: _c,
     updatedAt: _u,
     searchVersion: _v,
+    matchKeys: _k,
     priceFen,
     pubYear,
     pages,
@@ -295,19 +301,6 @@ export async function createRecords(
       .returning({ id: catalogueRecord.id });
     return rows.map((r) => r.id);
   });
-}
-
-/** ISBN → id of the first record of the school carrying it (duplicate checks). */
-export async function recordIdsByIsbn(db: Db, scope: Scope, isbns: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!isbns.length) return out;
-  const rows = await db
-    .select({ id: catalogueRecord.id, isbn: catalogueRecord.isbn })
-    .from(catalogueRecord)
-    .where(scope.where(catalogueRecord, inArray(catalogueRecord.isbn, isbns)))
-    .orderBy(asc(catalogueRecord.id));
-  for (const r of rows) if (!out.has(r.isbn)) out.set(r.isbn, r.id);
-  return out;
 }
 
 /** Records by id (export), or the next `limit` after `afterId` when no ids are given; in id order. */

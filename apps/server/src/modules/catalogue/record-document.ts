@@ -8,8 +8,9 @@ import { buildSearchDocument, type SearchDocument } from '../search/lib/document
  * (`search_version` below this; catalogue-reindex.ts).
  * 1: subtitles and parts, variant titles, series, subjects, contents and 880 vernacular fields from the MARC;
  *    traditional Chinese folded to simplified.
+ * 2: the duplicate-match keys (`match_keys`, match-keys.ts) are filled in for records written before they existed.
  */
-export const SEARCH_DOCUMENT_VERSION = 1;
+export const SEARCH_DOCUMENT_VERSION = 2;
 
 /**
  * The search document of a record. Its own light module (no database imports) so the MARC import's worker

@@ -148,7 +148,7 @@ describe('P/Marc/Post — the record editor', () => {
     expect(add.json.code).toBe(0);
     const got = (await t.post(`${P}/Marc/GetRecord`, { id: add.json.data.id })).json.data;
     expect(got.built).toBe(true);
-    expect(got.record.fields.map((f: any) => f.tag)).toEqual(['001', '008', '020', '100', '245']);
+    expect(got.record.fields.map((f: any) => f.tag)).toEqual(['001', '003', '008', '020', '100', '245']);
   });
 });
 
@@ -229,7 +229,7 @@ describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
         '4',
         'Year: The publication year must be a whole number; ISBN: The ISBN is not valid (format or check digit); Price (yuan): The price must be a number (yuan) of 0 or more',
       ],
-      ['5', 'ISBN 9787501615254 already exists; skipped'],
+      ['5', 'Same ISBN 9787501615254 as row 2 (草房子); skipped'],
       ['6', 'imported'],
     ]);
     const found = (await t.post(`${P}/Marc/FindRecords`, { SearchKey: '夏洛的网' })).json.data.List;

@@ -16,7 +16,7 @@ import { storeUpload } from '../upload/upload.service.ts';
 import { defaultMarcRules } from './lib/default-rules.ts';
 import { writeIso2709, writeIso2709File } from './lib/iso2709-writer.ts';
 import { MARC_DATA } from './lib/test-data.ts';
-import { type As, importMarcAs } from './marc.test-support.ts';
+import { type As, exportMarc, importMarcAs } from './marc.test-support.ts';
 
 const t = useTestApp();
 const have = (f: string) => fs.existsSync(f);
@@ -89,14 +89,7 @@ async function exportFromA(barcodes: string[], extra: { title: string; isbn?: st
       barcodes: ['RT0999'],
     });
   }
-  const res = await t.inject({
-    method: 'POST',
-    url: `${P}/Literature/marcbyitemid`,
-    headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId) },
-    payload: { ids, format: 'iso2709' },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
+  return exportMarc(t, ids);
 }
 
 async function otherSchool(): Promise<As> {

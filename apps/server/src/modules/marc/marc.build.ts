@@ -1,8 +1,9 @@
 import { type MarcDataField, type MarcField, type MarcFlavour, MarcRecord } from '@shuyuan/contracts/marc/record';
 import type { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { SHUYUAN_AGENCY } from '../catalogue/match-keys.ts';
 import { overlayFields } from './marc.overlay.ts';
 
-export type RecordRow = Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion'>;
+export type RecordRow = Omit<typeof catalogueRecord.$inferSelect, 'search' | 'searchVersion' | 'matchKeys'>;
 
 const field = (tag: string, ind: string, ...pairs: [string, string | null | undefined][]): MarcDataField | null => {
   const subfields = pairs.filter(([, v]) => v).map(([code, v]) => ({ code, value: String(v) }));
@@ -49,6 +50,7 @@ export function buildMarc21(r: RecordRow): MarcRecord {
   ];
   const fields: MarcField[] = [
     { tag: '001', value: String(r.id) },
+    { tag: '003', value: SHUYUAN_AGENCY },
     { tag: '008', value: f008.slice(0, 40) },
     ...data.filter((f): f is MarcDataField => f !== null),
   ];
@@ -97,6 +99,7 @@ export function buildCnmarc(r: RecordRow): MarcRecord {
   ];
   const fields: MarcField[] = [
     { tag: '001', value: String(r.id) },
+    { tag: '003', value: SHUYUAN_AGENCY },
     ...data.filter((f): f is MarcDataField => f !== null),
   ];
   return { leader: CNMARC_LEADER, fields };

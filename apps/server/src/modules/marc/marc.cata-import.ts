@@ -16,7 +16,8 @@ import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platfo
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { type JobHandle, type JobResultTarget, registerJobResult } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
+import { recordMatchKeys } from '../catalogue/match-keys.ts';
+import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.service.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import { type CopyRequest, ImportTarget } from './marc.copies.ts';
@@ -169,7 +170,8 @@ export async function runCataImport(
   if (!at.has('title')) throw new Error(tr('marc.cata.noTitle'));
   await job.setTotal(total);
   const target = await ImportTarget.load(db, scope, tr);
-  const seen = new Set<string>();
+  // Match key → the sheet row that brought it (duplicates inside the sheet are skipped too).
+  const seen = new Map<string, { rowNo: number; title: string }>();
   let imported = false;
   const chunks = sheetChunks(o.file, at, BATCH[app.database.kind])[Symbol.asyncIterator]();
   for (;;) {
@@ -181,11 +183,16 @@ export async function runCataImport(
     const chunk = next.value;
     const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw), c: rowCopies(r.raw) }));
     const out: CataImportRow[] = [];
-    const isbns = parsed.flatMap((r) => (r.p.success && r.p.data.isbn ? [r.p.data.isbn] : []));
-    const existing = o.policy === 'skip' ? await recordIdsByIsbn(db, scope, isbns) : new Map<string, number>();
+    const keysOf = new Map(parsed.map((r) => [r, r.p.success ? recordMatchKeys(r.p.data) : []]));
+    const wanted = [...new Set([...keysOf.values()].flat())];
+    const existing = o.policy === 'skip' ? await recordsByMatchKeys(db, scope, wanted) : new Map();
     const good: { out: CataImportRow; row: RecordCreate; req: Omit<CopyRequest, 'recordId'> }[] = [];
-    for (const { rowNo, raw, p, c } of parsed) {
+    for (const r of parsed) {
+      const { rowNo, raw, p, c } = r;
       const base = { rowNo, title: raw.title, isbn: raw.isbn };
+      const keys = keysOf.get(r) ?? [];
+      const inSheet = o.policy === 'skip' ? firstMatch(keys, (k) => seen.get(k)) : null;
+      const inSchool = o.policy === 'skip' && !inSheet ? firstMatch(keys, (k) => existing.get(k)) : null;
       const ruled = p.success ? target.applyRules(p.data) : null;
       if (!p.success) {
         const reasons = p.error.issues.map((x) => `${tr(`marc.cata.col.${String(x.path[0])}`)}: ${tr(x.message)}`);
@@ -198,10 +205,14 @@ export async function runCataImport(
         });
       } else if (ruled && !ruled.ok) {
         out.push({ ...base, status: 'failed', result: tr(ruled.msg.key, ruled.msg.params) });
-      } else if (o.policy === 'skip' && p.data.isbn && (seen.has(p.data.isbn) || existing.has(p.data.isbn))) {
-        out.push({ ...base, status: 'skipped', result: tr('marc.duplicateSkipped', { isbn: p.data.isbn }) });
+      } else if (inSheet) {
+        const params = { key: describeKey(inSheet.key, tr), n: inSheet.hit.rowNo, title: inSheet.hit.title };
+        out.push({ ...base, status: 'skipped', result: tr('marc.cata.duplicateRow', params) });
+      } else if (inSchool) {
+        const params = { key: describeKey(inSchool.key, tr), id: inSchool.hit.id, title: inSchool.hit.title };
+        out.push({ ...base, status: 'skipped', result: tr('marc.duplicateSkipped', params) });
       } else if (ruled?.ok) {
-        if (p.data.isbn) seen.add(p.data.isbn);
+        for (const k of keys) if (!seen.has(k)) seen.set(k, { rowNo, title: ruled.row.title });
         const line: CataImportRow = { ...base, status: 'imported', result: tr('marc.cata.imported') };
         out.push(line);
         good.push({ out: line, row: ruled.row, req: { record: ruled.row, copies: c.copies, batch: raw.batch } });

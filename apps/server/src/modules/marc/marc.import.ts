@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { recordIdsByIsbn } from '../catalogue/catalogue.service.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.service.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { type InsertRow, insertRecords } from './marc.insert.ts';
@@ -45,6 +45,14 @@ interface Pending extends InsertRow {
   index: number;
   copies: MarcHolding[];
   notes: Msg[];
+  matchKeys: string[];
+}
+
+/** A record a key points at: in the school (id), or earlier in the file (index; id 0 until it is written). */
+interface Seen {
+  id: number;
+  title: string;
+  index?: number;
 }
 
 /**
@@ -59,8 +67,18 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   const target = await ImportTarget.load(db, scope, o.tr, o.copies || {});
   const out = new ResultCsv(job.resultPath('result.csv'), o.tr);
   const counts: ImportCounts = { total: 0, imported: 0, skipped: 0, merged: 0, failed: 0, copies: 0 };
-  // ISBN → record id of everything imported so far, so duplicates inside the file follow the policy too.
-  const seen = new Map<string, number>();
+  // Match key → the record imported so far carrying it, so duplicates inside the file follow the policy too.
+  const seen = new Map<string, Seen>();
+  const remember = (p: Pending, id: number) => {
+    if (o.policy !== 'new')
+      for (const k of p.matchKeys)
+        if (!seen.has(k) || seen.get(k)?.index === p.index) seen.set(k, { id, title: p.row.title, index: p.index });
+  };
+  const forget = (p: Pending) => {
+    for (const k of p.matchKeys) if (seen.get(k)?.index === p.index) seen.delete(k);
+  };
+  /** What a duplicate's report line says: which key matched which record. */
+  const same = (key: string, hit: Seen) => ({ key: describeKey(key, o.tr), id: hit.id, title: hit.title });
   const line = (index: number, status: MarcImportStatus, row: { isbn?: string; title?: string }, ms: Msg[]) =>
     out.row(index, status, row.isbn ?? '', row.title ?? '', ms.map((m) => o.tr(m.key, m.params)).join('; '));
   const note = (index: number, status: MarcImportStatus, row: { isbn?: string; title?: string }, m: Msg) => {
@@ -71,7 +89,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   const imported = (p: Pending, id: number, added: number, notes: Msg[]) => {
     counts.imported++;
     counts.copies += added;
-    if (p.row.isbn && o.policy !== 'new') seen.set(p.row.isbn, id);
+    remember(p, id);
     if (notes.length) line(p.index, 'imported', p.row, notes);
   };
   const copyRequest = (p: Pending, recordId: number): CopyRequest => ({ recordId, record: p.row, copies: p.copies });
@@ -93,14 +111,14 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
         const reason = p.copies.length ? [{ key: 'marc.copy.saveFailed', params: { n: p.copies.length } }] : [];
         imported(p, id, 0, [...p.notes, ...reason]);
       } catch (e) {
-        if (p.row.isbn) seen.delete(p.row.isbn);
+        forget(p);
         note(p.index, 'failed', p.row, { key: 'marc.saveFailed', params: { reason: (e as Error).message } });
       }
     }
   };
 
   /** "merge": the incoming copies go to the existing record with the same ISBN. */
-  const merge = async (list: { p: Pending; id: number }[]) => {
+  const merge = async (list: { p: Pending; id: number; params: ReturnType<typeof same> }[]) => {
     if (!list.length) return;
     const done = async (l: typeof list) => {
       const requests = l.map(({ p, id }) => copyRequest(p, id));
@@ -111,10 +129,10 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
             await target.insertCopies(tx, pl.rows);
             return pl;
           });
-      l.forEach(({ p, id }, i) => {
+      l.forEach(({ p, params: found }, i) => {
         counts.merged++;
         counts.copies += plan.added[i];
-        const params = { isbn: p.row.isbn, id, copies: plan.added[i] };
+        const params = { ...found, copies: plan.added[i] };
         const msg = { key: p.copies.length ? 'marc.duplicateMergedCopies' : 'marc.duplicateMerged', params };
         line(p.index, 'merged', p.row, [msg, ...plan.notes[i]]);
       });
@@ -134,10 +152,11 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
 
   const flush = async (batch: Pending[]) => {
     const keep: Pending[] = [];
-    const merges: { p: Pending; id: number }[] = [];
-    const isbns = [...new Set(batch.map((p) => p.row.isbn).filter((i) => i && !seen.has(i)))];
-    const existing = o.policy === 'new' ? new Map() : await recordIdsByIsbn(db, scope, isbns);
-    const later: Pending[] = []; // duplicates of a record of this batch: merged once that one has an id
+    const merges: { p: Pending; id: number; params: ReturnType<typeof same> }[] = [];
+    const wanted = [...new Set(batch.flatMap((p) => p.matchKeys).filter((k) => !seen.has(k)))];
+    const existing = o.policy === 'new' ? new Map() : await recordsByMatchKeys(db, scope, wanted);
+    // duplicates of a record of this batch: merged once that one has an id
+    const later: { p: Pending; key: string; first: number }[] = [];
     for (const p of batch) {
       const ruled = target.applyRules(p.row);
       if (!ruled.ok) {
@@ -145,15 +164,19 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
         continue;
       }
       p.row = ruled.row;
-      const isbn = p.row.isbn;
-      const id = isbn && o.policy !== 'new' ? (seen.get(isbn) ?? existing.get(isbn)) : undefined;
-      if (id !== undefined) {
-        if (o.policy === 'skip') note(p.index, 'skipped', p.row, { key: 'marc.duplicateSkipped', params: { isbn } });
-        else if (id) merges.push({ p, id });
-        else later.push(p);
+      const m = o.policy === 'new' ? null : firstMatch<Seen>(p.matchKeys, (k) => seen.get(k) ?? existing.get(k));
+      if (m) {
+        const { key, hit } = m;
+        if (o.policy === 'skip' && hit.id)
+          note(p.index, 'skipped', p.row, { key: 'marc.duplicateSkipped', params: same(key, hit) });
+        else if (o.policy === 'skip') {
+          const params = { ...same(key, hit), n: (hit.index ?? 0) + 1 };
+          note(p.index, 'skipped', p.row, { key: 'marc.duplicateSkippedInFile', params });
+        } else if (hit.id) merges.push({ p, id: hit.id, params: same(key, hit) });
+        else later.push({ p, key, first: hit.index ?? -1 });
         continue;
       }
-      if (isbn && o.policy !== 'new') seen.set(isbn, 0);
+      remember(p, 0);
       keep.push(p);
     }
     try {
@@ -176,10 +199,10 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       // One bad record fails the whole batch's transaction: redo it record by record to find it.
       for (const p of keep) await one(p);
     }
-    for (const p of later) {
-      const id = seen.get(p.row.isbn);
-      if (id) merges.push({ p, id });
-      else await flush([p]); // its first copy failed: it is not a duplicate after all
+    for (const { p, key, first } of later) {
+      const hit = seen.get(key);
+      if (hit?.id && hit.index === first) merges.push({ p, id: hit.id, params: same(key, hit) });
+      else await flush([p]); // the record it repeats failed: it is not a duplicate after all
     }
     await merge(merges);
   };

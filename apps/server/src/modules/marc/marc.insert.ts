@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { recordMatchKeys } from '../catalogue/match-keys.ts';
 import { SEARCH_DOCUMENT_VERSION } from '../catalogue/record-document.ts';
 import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
 
@@ -22,9 +23,21 @@ export interface InsertRow {
   doc: SearchDocument;
   /** `JSON.stringify(row.marc)` made beforehand (worker thread), or null */
   marcJson: string | null;
+  /** `recordMatchKeys` made beforehand with the MARC (worker thread); else made here from `row` */
+  matchKeys?: string[];
 }
 
-const SKIP = new Set(['id', 'schoolId', 'search', 'searchVersion', 'createdAt', 'updatedAt', 'marc', 'priceFen']);
+const SKIP = new Set([
+  'id',
+  'schoolId',
+  'search',
+  'searchVersion',
+  'createdAt',
+  'updatedAt',
+  'marc',
+  'priceFen',
+  'matchKeys',
+]);
 
 interface Col {
   key: string;
@@ -87,6 +100,7 @@ export async function insertRecords(tx: Db, scope: Scope, list: InsertRow[]): Pr
   const extra: [string, string, (r: InsertRow) => string | null][] = [
     ['price_fen', 'integer', ({ row }) => (row.price === undefined ? null : String(yuanToFen(row.price)))],
     ['marc', 'text', (r) => r.marcJson],
+    ['match_keys', 'text', (r) => arrayLiteral(r.matchKeys ?? recordMatchKeys(r.row))],
     ['s_a', 'text', (r) => r.doc.A],
     ['s_b', 'text', (r) => r.doc.B],
     ['s_c', 'text', (r) => r.doc.C],
@@ -97,8 +111,8 @@ export async function insertRecords(tx: Db, scope: Scope, list: InsertRow[]): Pr
   // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values.
   const search = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
   const alias = [...cols.map((c) => sql.identifier(c.name)), ...extra.map(([n]) => sql.identifier(n))];
-  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "search", "search_version", "school_id")
-    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${scope.schoolId}::integer
+  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "match_keys", "search", "search_version", "school_id")
+    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, u."match_keys"::text[], ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${scope.schoolId}::integer
     from unnest(${sql.join(params, sql`, `)}) with ordinality as u(${sql.join(alias, sql`, `)}, "n")
     order by u."n"
     returning "id"`;

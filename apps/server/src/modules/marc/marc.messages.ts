@@ -49,14 +49,25 @@ registerMessages({
     zh: 'ISBN “{{isbn}}” 无效，未填入书目（保留在 MARC 中）',
     en: 'The ISBN "{{isbn}}" is not valid and was left out (kept in the MARC)',
   },
-  'marc.duplicateSkipped': { zh: 'ISBN {{isbn}} 已存在，已跳过', en: 'ISBN {{isbn}} already exists; skipped' },
+  'marc.duplicateSkipped': {
+    zh: '与书目《{{title}}》#{{id}} 的{{key}}相同，已跳过',
+    en: 'Same {{key}} as record {{title}} #{{id}}; skipped',
+  },
+  'marc.duplicateSkippedInFile': {
+    zh: '与文件中第 {{n}} 条记录《{{title}}》的{{key}}相同，已跳过',
+    en: 'Same {{key}} as record {{n}} of the file ({{title}}); skipped',
+  },
+  'marc.cata.duplicateRow': {
+    zh: '与第 {{n}} 行《{{title}}》的{{key}}相同，已跳过',
+    en: 'Same {{key}} as row {{n}} ({{title}}); skipped',
+  },
   'marc.duplicateMerged': {
-    zh: 'ISBN {{isbn}} 已存在，保留原书目（#{{id}}）',
-    en: 'ISBN {{isbn}} already exists; the existing record (#{{id}}) was kept',
+    zh: '与书目《{{title}}》#{{id}} 的{{key}}相同，保留原书目',
+    en: 'Same {{key}} as record {{title}} #{{id}}; the existing record was kept',
   },
   'marc.duplicateMergedCopies': {
-    zh: 'ISBN {{isbn}} 已存在，保留原书目（#{{id}}），并入 {{copies}} 册馆藏',
-    en: 'ISBN {{isbn}} already exists; the existing record (#{{id}}) was kept and {{copies}} copies added to it',
+    zh: '与书目《{{title}}》#{{id}} 的{{key}}相同，保留原书目，并入 {{copies}} 册馆藏',
+    en: 'Same {{key}} as record {{title}} #{{id}}; the existing record was kept and {{copies}} copies added to it',
   },
   'marc.requiredMissing': {
     zh: '本馆编目规则要求填写：{{fields}}',

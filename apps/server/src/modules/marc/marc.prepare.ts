@@ -3,6 +3,7 @@ import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { MarcFlavourChoice, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour, MarcReadResult, MarcRecord, MarcWarningCode } from '@shuyuan/contracts/marc/record';
+import { recordMatchKeys } from '../catalogue/match-keys.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import type { SearchDocument } from '../search/lib/document.ts';
 import { detectFlavour } from './lib/flavour.ts';
@@ -21,6 +22,8 @@ export type Prepared =
       row: RecordCreate;
       marcJson: string | null;
       doc: SearchDocument;
+      /** duplicate-match keys (catalogue match-keys.ts), made here while the MARC is at hand */
+      matchKeys: string[];
       copies: MarcHolding[];
       /** what the import report should say about an imported record (recovered lengths, charset, garbled author) */
       notes: Msg[];
@@ -70,7 +73,16 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
   const marcJson = marc === undefined ? null : JSON.stringify(marc);
   const notes: Msg[] = r.warnings.filter((w) => REPORTED.has(w)).map((w) => ({ key: `marc.warning.${w}` }));
   if (row.author && looksGarbled(row.author)) notes.push({ key: 'marc.authorGarbled', params: { author: row.author } });
-  return { index: r.index, ok: true, row, marcJson, doc: recordDocument(c.row), copies, notes };
+  return {
+    index: r.index,
+    ok: true,
+    row,
+    marcJson,
+    doc: recordDocument(c.row),
+    matchKeys: recordMatchKeys(c.row),
+    copies,
+    notes,
+  };
 }
 
 /** Streams the file as batches of prepared records (`size` good records per batch at most). */

@@ -38,3 +38,15 @@ export async function importMarcAs(
   expect(job.State, job.Error).toBe(2);
   return (await t.post(`${P}/Marc/ImportReport`, { DataID: start.json.data.DataID }, opts)).json.data;
 }
+
+/** The school's records `ids` exported as ISO 2709 by P/Literature/marcbyitemid (as the test app's admin). */
+export async function exportMarc(t: TestContext, ids: number[]): Promise<Buffer> {
+  const res = await t.inject({
+    method: 'POST',
+    url: `${P}/Literature/marcbyitemid`,
+    headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId) },
+    payload: { ids, format: 'iso2709' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}

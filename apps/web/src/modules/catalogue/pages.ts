@@ -33,5 +33,10 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./collection.page.tsx')),
     titleKey: 'catalogue.pages.collection',
   },
+  {
+    path: '/record-duplicates',
+    component: lazy(() => import('./duplicates.page.tsx')),
+    titleKey: 'catalogue.pages.duplicates',
+  },
   { path: '/batch', component: lazy(() => import('./batch.page.tsx')), titleKey: 'catalogue.pages.batch' },
 ];

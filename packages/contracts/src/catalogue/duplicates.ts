@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PageQuery } from '../common/envelope.ts';
+
+/** The keys two records may share (server match-keys.ts): 001+003, 035, ISBN, ISSN, title + author + year. */
+export const MATCH_KINDS = ['001', '035', 'isbn', 'issn', 'tay'] as const;
+export const MatchKind = z.enum(MATCH_KINDS);
+export type MatchKind = z.infer<typeof MatchKind>;
+
+/** `/record-duplicates`: groups of the school's records sharing a match key (optionally of one kind). */
+export const DuplicateGroupsQuery = PageQuery.extend({ kind: MatchKind.optional() });
+export type DuplicateGroupsQuery = z.infer<typeof DuplicateGroupsQuery>;
+
+export interface DuplicateRecord {
+  id: number;
+  title: string;
+  author: string;
+  publisher: string;
+  pubYear: number | null;
+  isbn: string;
+  issn: string;
+  classNo: string;
+  bookNo: string;
+  /** 001/003 of its stored MARC ("NLC HLM-1"), '' without */
+  control: string;
+  copies: number;
+  /** copies on loan now: the merge moves them too */
+  onLoan: number;
+}
+
+/** Records sharing keys: each key as `kind` and a value to show. */
+export interface DuplicateGroup {
+  keys: { kind: MatchKind; value: string }[];
+  records: DuplicateRecord[];
+}
+
+/** Merge `dropId` into `keepId`: its copies (and loans, holds…) move to the kept record, then it is deleted. */
+export const MergeRecords = z
+  .object({ keepId: z.coerce.number().int().positive(), dropId: z.coerce.number().int().positive() })
+  .refine((b) => b.keepId !== b.dropId, { message: 'catalogue.dup.sameRecord', path: ['dropId'] });
+export type MergeRecords = z.infer<typeof MergeRecords>;
+
+/** Two records that share a key but are different editions: the check stops pairing them. */
+export const NotDuplicates = z
+  .object({ ids: z.array(z.coerce.number().int().positive()).min(2).max(50) })
+  .refine((b) => new Set(b.ids).size === b.ids.length, { message: 'catalogue.dup.sameRecord', path: ['ids'] });
+export type NotDuplicates = z.infer<typeof NotDuplicates>;
