@@ -8,6 +8,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { isbnReport } from '../holdings/holdings.table.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { recommendation, reservation } from '../reservations/reservation.table.ts';
+import { serialTitle } from '../serials/serials.table.ts';
 import { weedingRecord } from '../stocktake/stocktake.table.ts';
 import { catalogueRecord, copy } from './catalogue.table.ts';
 import { recordNotDuplicate } from './duplicates.table.ts';
@@ -102,7 +103,7 @@ async function recordsById(db: Db, scope: Scope, ids: number[]): Promise<Map<num
 
 /**
  * Merges two records of the school in one transaction: the copies of `dropId` — and what names it (loans,
- * holds, suggestions, loss records, weeding records, its ISBN report) — move to `keepId`, then `dropId` is
+ * holds, suggestions, loss records, weeding records, a periodical title, its ISBN report) — move to `keepId`, then `dropId` is
  * deleted. Answers the number of copies moved.
  */
 export async function mergeRecords(db: Db, scope: Scope, keepId: number, dropId: number) {
@@ -118,7 +119,7 @@ export async function mergeRecords(db: Db, scope: Scope, keepId: number, dropId:
       .set({ recordId: keepId, updatedAt: sql`now()` })
       .where(scope.where(copy, eq(copy.recordId, dropId)))
       .returning({ id: copy.id });
-    for (const t of [loan, reservation, recommendation, lossRecord, weedingRecord])
+    for (const t of [loan, reservation, recommendation, lossRecord, weedingRecord, serialTitle])
       await tx
         .update(t)
         .set({ recordId: keepId })
