@@ -45,9 +45,15 @@ const groupOf = (text: string) => screen().locator('.ant-list-item').filter({ ha
 describe('duplicate records screen', () => {
   it('shows two records of one ISBN side by side and keeps one with both records’ copies', async () => {
     const group = groupOf('查重测试：夏洛的网（新版）');
-    await group.getByText(`${zh('catalogue.duplicates.kind.isbn')}: 9780306406157`).waitFor();
-    await group.getByText(zh('catalogue.duplicates.record', { id: ids.dropped })).waitFor();
-    await group.getByText('上海译文出版社').waitFor();
+    await group
+      .getByText(`${zh('catalogue.duplicates.kind.isbn')}: 9780306406157`)
+      .first()
+      .waitFor();
+    await group
+      .getByText(zh('catalogue.duplicates.record', { id: ids.dropped }), { exact: true })
+      .first()
+      .waitFor();
+    await group.getByText('上海译文出版社').first().waitFor();
     await shot(page, 'record-duplicates');
     await button(group, zh('catalogue.duplicates.keep')).first().click();
     const confirm = page.locator('.ant-popconfirm:visible');
@@ -72,7 +78,7 @@ describe('duplicate records screen', () => {
 
   it('marks two records of one title as not duplicates', async () => {
     const group = groupOf('DUP TEST - ANNUAL REPORT.');
-    await group.getByText(zh('catalogue.duplicates.kind.tay'), { exact: false }).waitFor();
+    await group.getByText(zh('catalogue.duplicates.kind.tay'), { exact: false }).first().waitFor();
     await button(group, zh('catalogue.duplicates.different')).click();
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await toast(page, zh('catalogue.duplicates.marked')).first().waitFor();
