@@ -64,6 +64,16 @@ describe('year orders (/magazine-order)', () => {
     expect(typed.json.data.totalPriceFen).toBe(25000);
   });
 
+  it("offers the school's locations and titles to the order form", async () => {
+    const places = (await t.post(`${S}/OrderPlaceOptions`)).json;
+    expect(
+      places.data.map((p: any) => p.name),
+      JSON.stringify(places),
+    ).toEqual(expect.arrayContaining(['期刊阅览室', '教师办公室']));
+    const titles = (await t.post(`${S}/OrderTitleOptions`, { SearchKey: '54-17' })).json.data;
+    expect(titles.map((x: any) => x.title)).toEqual(['读者']);
+  });
+
   it('never distributes more than ordered, in zh and en', async () => {
     const body = {
       titleId,

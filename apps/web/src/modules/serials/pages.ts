@@ -4,8 +4,19 @@ import type { PageDef } from '../../app/pages.ts';
 const checkin = () => import('./checkin.page.tsx');
 const transfer = () => import('./transfer.page.tsx');
 
-/** Periodicals (issue 15): arrival (one check-in and one distribution screen, each for both kinds). */
+/**
+ * Periodicals (issue 15): titles, subscriptions, year orders, renewal; arrival (one check-in and one distribution
+ * screen, each for both kinds).
+ */
 export const pages: PageDef[] = [
+  { path: '/magazinelibrary', component: lazy(() => import('./titles.page.tsx')), titleKey: 'serials.pages.titles' },
+  {
+    path: '/magazine-subscription',
+    component: lazy(() => import('./subscriptions.page.tsx')),
+    titleKey: 'serials.pages.subscriptions',
+  },
+  { path: '/magazine-order', component: lazy(() => import('./orders.page.tsx')), titleKey: 'serials.pages.orders' },
+  { path: '/magazine-reorder', component: lazy(() => import('./renewal.page.tsx')), titleKey: 'serials.pages.renewal' },
   {
     path: '/magazine',
     component: lazy(() => checkin().then((m) => ({ default: m.MagazineCheckIn }))),
