@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inBackground } from '../../db/client.ts';
 import { searchVectorSql } from '../search/lib/document.ts';
 import { storedAsCreate } from './catalogue.service.ts';
 import { catalogueRecord } from './catalogue.table.ts';
@@ -49,10 +49,11 @@ export async function reindexStaleRecords(
   }
 }
 
-/** Start-up: rebuilds older search documents in the background; answers the stopper. */
+/** Start-up: rebuilds older search documents and match keys in the background; answers the stopper. */
 export function startSearchReindex(db: Db): () => Promise<void> {
   let stop = false;
-  const running = reindexStaleRecords(db, { stopped: () => stop })
+  // Background work: on the embedded database requests take the one session first (db README).
+  const running = inBackground(() => reindexStaleRecords(db, { stopped: () => stop }))
     .then((n) => {
       if (n) console.log(`  search index: ${n} records rebuilt with the current rules`);
     })

@@ -1,8 +1,9 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcDataField, MarcRecord } from '@shuyuan/contracts/marc/record';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { reindexStaleRecords } from '../catalogue/catalogue-reindex.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { normalize035, recordMatchKeys } from '../catalogue/match-keys.ts';
 import { writeIso2709File } from './lib/iso2709-writer.ts';
@@ -170,5 +171,20 @@ describe('MARC import finds duplicates by every key', () => {
       expect(report.total).toBe(4);
     }
     expect(await recordsOf(t.schoolId)).toHaveLength(before);
+  });
+
+  it('records written before the keys existed get them from the start-up rebuild', async () => {
+    const s = await newSchool();
+    await importAs(s, writeIso2709File([book('Backfilled', { extra: [df('035', ['a', '(OCoLC)ocm0042'])] })]));
+    const [before] = await recordsOf(s.schoolId);
+    expect(before.keys).toEqual(['035:(OCoLC)42']);
+    await t.db.execute(
+      sql`update catalogue_record set match_keys = '{}', search_version = 0 where school_id = ${s.schoolId}`,
+    );
+    await reindexStaleRecords(t.db);
+    const [after] = await recordsOf(s.schoolId);
+    expect(after.keys).toEqual(['035:(OCoLC)42']);
+    const again = await importAs(s, writeIso2709File([book('Backfilled', { extra: [df('035', ['a', '(OCoLC)42'])] })]));
+    expect(again.summary).toContain('1 skipped');
   });
 });
