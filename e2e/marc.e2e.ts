@@ -98,6 +98,33 @@ describe('MARC import on /marc-import', () => {
   });
 });
 
+describe('a large file (issue 14 §2)', () => {
+  it('goes up in 4 MB chunks past the 20 MB single-upload limit and previews', async () => {
+    // 280 records of ~81 kB (nine 9,000-character summaries each): 22 MB, refused by the single upload.
+    const summary = (i: number, j: number) => df('520', `a${`${i}-${j} `.repeat(3000).slice(0, 9000)}`);
+    const big = path.join(path.dirname(file), 'big.dat');
+    const parts = Array.from({ length: 280 }, (_, i) => {
+      const r = book(`大文件测试本${i + 1}`, '');
+      r.fields.push(...Array.from({ length: 9 }, (_, j) => summary(i, j)));
+      return writeIso2709(r);
+    });
+    fs.writeFileSync(big, Buffer.concat(parts));
+    expect(fs.statSync(big).size).toBeGreaterThan(20 * 1024 * 1024);
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/upload/MergeFile')) chunks.push(r.url());
+    });
+    await page.goto(`${session.server.url}/library/#${IMPORT}`);
+    const screen = view(page, IMPORT);
+    // 22 MB travel to the browser first: slow on a loaded machine.
+    await screen.locator('.ant-upload input[type=file]').setInputFiles(big, { timeout: 180_000 });
+    const rows = screen.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    expect(await rows.nth(0).textContent()).toContain('大文件测试本1');
+    expect(chunks.length).toBe(Math.ceil(fs.statSync(big).size / (4 * 1024 * 1024)));
+  }, 300_000);
+});
+
 describe('the school MARC format (issue 14 §3)', () => {
   const tagsShown = () =>
     view(page, EDITOR)
