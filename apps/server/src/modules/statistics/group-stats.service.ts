@@ -82,14 +82,20 @@ export async function groupStats(db: Db, scope: Scope, q: GroupStatQuery, _lang:
     .where(where)
     .groupBy(lentKey, loan.userId)
     .as('per_reader');
-  const [counts, borrowers, openLate] = await Promise.all([
-    loanCounts(db, scope, f, q.by, range, tz),
-    db.select({ key: perReader.k, n: sql<number>`count(*)::int` }).from(perReader).groupBy(perReader.k) as Promise<
-      { key: number; n: number }[]
-    >,
-    fromLoans(db, { key: lentKey, n: sql<number>`count(*)::int` }, joinsFor(f))
-      .where(and(where, isNull(loan.returnedAt), lt(loan.dueDate, today)))
-      .groupBy(lentKey) as Promise<{ key: number; n: number }[]>,
+  const counts = await loanCounts(db, scope, f, q.by, range, tz);
+  // No group lent anything (e.g. no reader belongs to a department): nothing to count in the loans.
+  const none = !counts.some((c) => c.key !== null && c.loans !== 0);
+  const [borrowers, openLate] = await Promise.all([
+    none
+      ? []
+      : (db.select({ key: perReader.k, n: sql<number>`count(*)::int` }).from(perReader).groupBy(perReader.k) as Promise<
+          { key: number; n: number }[]
+        >),
+    none
+      ? []
+      : (fromLoans(db, { key: lentKey, n: sql<number>`count(*)::int` }, joinsFor(f))
+          .where(and(where, isNull(loan.returnedAt), lt(loan.dueDate, today)))
+          .groupBy(lentKey) as Promise<{ key: number; n: number }[]>),
   ]);
   const readersBy = new Map(readers.map((r) => [Number(r.key), r.n]));
   const borrowersBy = new Map(borrowers.map((r) => [Number(r.key), r.n]));
