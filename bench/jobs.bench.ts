@@ -9,6 +9,7 @@ import { ensureDir } from '../apps/server/src/platform/files/files.ts';
 import { P } from '../packages/contracts/src/common/paths.ts';
 import { barcodeOf, type LibrarySize, readerOf } from './library-fixture.ts';
 import { type LibraryServer, libraryServer } from './library-app.ts';
+import { profiled } from './cpu-profile.ts';
 import { writeSynthFile } from './marc-harness.ts';
 import { report, summarize } from './stats.ts';
 
@@ -122,22 +123,25 @@ async function measure(
     // database does. Told apart from the database's own holds (PGLITE_SLOW_MS=n logs those).
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const during = await probed(s, async () => {
-      const t0 = performance.now();
-      const a = await call(s, `${P}/Readers/ImportReaders`, { fileUrl: readersUrl });
-      const m = await call(s, `${P}/Marc/Import`, { fileUrl: marcUrl, duplicatePolicy: 'skip' });
-      if (a.code || m.code) throw new Error(`import refused: ${a.msg} ${m.msg}`);
-      await Promise.all([
-        waitJob(s, a.data.DataID).then((j) => {
-          secs.readers = (performance.now() - t0) / 1000;
-          if (j.State !== 2) console.log(`  reader import ended in state ${j.State}: ${j.Error}`);
-        }),
-        waitJob(s, m.data.DataID).then((j) => {
-          secs.marc = (performance.now() - t0) / 1000;
-          if (j.State !== 2) console.log(`  MARC import ended in state ${j.State}: ${j.Error}`);
-        }),
-      ]);
-    });
+    // BENCH_PROFILE=1: where the server's event loop goes during the imports (bench/cpu-profile.ts).
+    const during = await profiled(`jobs-during-${kind}`, () =>
+      probed(s, async () => {
+        const t0 = performance.now();
+        const a = await call(s, `${P}/Readers/ImportReaders`, { fileUrl: readersUrl });
+        const m = await call(s, `${P}/Marc/Import`, { fileUrl: marcUrl, duplicatePolicy: 'skip' });
+        if (a.code || m.code) throw new Error(`import refused: ${a.msg} ${m.msg}`);
+        await Promise.all([
+          waitJob(s, a.data.DataID).then((j) => {
+            secs.readers = (performance.now() - t0) / 1000;
+            if (j.State !== 2) console.log(`  reader import ended in state ${j.State}: ${j.Error}`);
+          }),
+          waitJob(s, m.data.DataID).then((j) => {
+            secs.marc = (performance.now() - t0) / 1000;
+            if (j.State !== 2) console.log(`  MARC import ended in state ${j.State}: ${j.Error}`);
+          }),
+        ]);
+      }),
+    );
     loop.disable();
     print(`during ${READER_ROWS / 1000}k-reader + ${MARC_RECORDS / 1000}k-MARC imports`, kind, during);
     console.log(

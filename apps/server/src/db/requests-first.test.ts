@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, embeddedTuning, inBackground, openDatabase } from './client.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, embeddedTuning, inBackground, openDatabase, rowsOf } from './client.ts';
 
 /**
  * The embedded database's one session goes to requests first: a desk's statements are not queued behind each step
@@ -64,4 +65,31 @@ describe('embedded database: requests before background work', () => {
     await requests;
     expect(task).toBe('ran');
   }, 60_000);
+});
+
+/**
+ * PostgreSQL: a background transaction does not wait for the WAL's fsync at commit (db/client.ts
+ * backgroundCommitsAsync), so a desk's commit does not queue behind an import's; a request's commits stay durable.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: background commits', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+  const setting = (db: Database['db']) =>
+    db.transaction(async (tx) => {
+      const [r] = await rowsOf<{ s: string }>(tx, sql`select current_setting('synchronous_commit') as s`);
+      return r.s;
+    });
+
+  it('commits background transactions without waiting for the disk, and requests’ as before', async () => {
+    expect(await inBackground(() => setting(database.db))).toBe('off');
+    expect(await setting(database.db)).toBe('on');
+    // Only that transaction: the connection goes back to the pool as it was.
+    const [r] = await rowsOf<{ s: string }>(database.db, sql`select current_setting('synchronous_commit') as s`);
+    expect(r.s).toBe('on');
+  });
 });

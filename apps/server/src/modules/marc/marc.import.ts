@@ -37,9 +37,12 @@ export interface ImportCounts {
 /**
  * Records per transaction: big enough that the INSERT round trips stop mattering, small enough to retry. The
  * embedded database has one connection, and a desk's loan waits for the transaction in hand: there a batch is
- * 50 records (≈ 0.1 s), on PostgreSQL 500 (other connections go on meanwhile).
+ * 50 records (≈ 0.1 s). On PostgreSQL too: building and sending a 500-record INSERT (its array literals, one
+ * multi-MB write) held this thread's event loop for 0.3–0.5 s at a time on a loaded machine (CPU profile of
+ * `npm run bench jobs`), and every desk request waited for it; background commits no longer wait for the disk
+ * (db/client.ts), so smaller transactions cost little.
  */
-const BATCH = { postgres: 500, pglite: 50 } as const;
+const BATCH = { postgres: 50, pglite: 50 } as const;
 
 interface Pending extends InsertRow {
   index: number;
