@@ -11,6 +11,7 @@ import { benchMarcParse } from './marc-parse.bench.ts';
 import { benchOpac } from './opac.bench.ts';
 import { localPg } from './pg.ts';
 import { benchSearch } from './search.bench.ts';
+import { benchSerials } from './serials.bench.ts';
 import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
 import { benchStatistics } from './statistics.bench.ts';
@@ -39,6 +40,7 @@ const all: Record<string, () => Promise<void>> = {
   'marc-memory': benchMarcMemory,
   jobs: async () => benchJobs(await localPg()),
   statistics: async () => benchStatistics(await localPg()),
+  serials: async () => benchSerials(await localPg()),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 if (!process.env.BENCH_CHILD)

@@ -7,7 +7,7 @@ import {
   validateBarcode as checkAgainstRule,
 } from '@shuyuan/contracts/printing/barcode';
 import type { BarcodeRuleDto, BarcodeRuleKind, BarcodeRuleSave } from '@shuyuan/contracts/printing/barcode-rule';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BizError, fail } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -99,6 +99,7 @@ async function highestInUse(
   const col = kind === 'book' ? copy.barcode : appUser.account;
   const table = kind === 'book' ? copy : appUser;
   const lengthCond = rule.length > 0 ? sql`char_length(${col}) = ${rule.length}` : undefined;
+  if (kind === 'book' && rule.length > 0) return highestFixedLength(db, scope, rule, pattern, lengthCond);
   const [row] = await db
     .select({
       max: sql<string | null>`max(substring(${col} from ${p + 1} for char_length(${col}) - ${p + check})::numeric)`,
@@ -107,15 +108,43 @@ async function highestInUse(
     .from(table)
     .where(scope.where(table, sql`${col} ~ ${pattern}`, lengthCond));
   let max = Number(row?.max ?? 0);
-  if (kind === 'book') {
-    // Pre-printed ranges are reserved: labels exist for them even before a copy takes the barcode.
-    const [r] = await db
-      .select({ max: sql<number | null>`max(${preprintRange.endSeq})` })
-      .from(preprintRange)
-      .where(scope.where(preprintRange, eq(preprintRange.prefix, rule.prefix)));
-    max = Math.max(max, Number(r?.max ?? 0));
-  }
+  // Pre-printed ranges are reserved: labels exist for them even before a copy takes the barcode.
+  if (kind === 'book') max = Math.max(max, await preprintedMax(db, scope, rule.prefix));
   return { max, width: Number(row?.width ?? 0) };
+}
+
+/**
+ * `highestInUse` of copies under a rule of fixed length: all such barcodes have the same width, so the numerically
+ * highest body is the highest barcode in text order — the (school_id, barcode) index finds it walking down from the
+ * top, where the aggregate reads every copy of the school (300k copies: ~200 ms at each generated barcode).
+ */
+async function highestFixedLength(
+  db: Db,
+  scope: Scope,
+  rule: BarcodeRule,
+  pattern: string,
+  lengthCond: SQL | undefined,
+): Promise<{ max: number; width: number }> {
+  const check = rule.checkDigit ? 1 : 0;
+  const [top] = await db
+    .select({ barcode: copy.barcode })
+    .from(copy)
+    .where(scope.where(copy, sql`${copy.barcode} ~ ${pattern}`, lengthCond))
+    .orderBy(desc(copy.barcode))
+    .limit(1);
+  const width = top ? rule.length - rule.prefix.length - check : 0;
+  let max = top ? Number(top.barcode.slice(rule.prefix.length, rule.length - check)) : 0;
+  // Pre-printed ranges are reserved: labels exist for them even before a copy takes the barcode.
+  max = Math.max(max, await preprintedMax(db, scope, rule.prefix));
+  return { max, width };
+}
+
+async function preprintedMax(db: Db, scope: Scope, prefix: string): Promise<number> {
+  const [r] = await db
+    .select({ max: sql<number | null>`max(${preprintRange.endSeq})` })
+    .from(preprintRange)
+    .where(scope.where(preprintRange, eq(preprintRange.prefix, prefix)));
+  return Number(r?.max ?? 0);
 }
 
 /** Stores the default copy barcode rule for a school that has none (a new school). */

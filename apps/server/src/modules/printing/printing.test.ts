@@ -103,6 +103,11 @@ describe('barcode rules', () => {
       `N000002${checkDigit('000002')}`,
     ]);
     await makeCopies(t.schoolId, [[`N000041${checkDigit('000041')}`, '']]);
+    // Barcodes of another shape sort above in text order (the fixed-length search walks down from the top).
+    await makeCopies(t.schoolId, [
+      ['NZ000999', ''],
+      ['N9999999999', ''],
+    ]);
     expect((await nextBarcodes(t.db, scope, 1))[0]).toBe(`N000042${checkDigit('000042')}`);
     const range = await t.post(`${R}/AddPreprintRange`, {
       prefix: 'N',
