@@ -9,7 +9,8 @@ const N = Number(process.env.MARC_BENCH_RECORDS ?? 20_000);
 
 /**
  * `npm run bench marc-import`: a 20k-record file through P/Marc/Import (task, worker thread, mapping, search
- * documents, GIN indexes) on PGlite, and on PostgreSQL when `pgUrl` is given.
+ * documents, GIN indexes) on PGlite, and on PostgreSQL when `pgUrl` is given; then the same file again (every
+ * record a duplicate by its match keys) and the duplicate-check screen's first page.
  */
 export async function benchMarcImport(pgUrl?: string | null) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-marc-file-')), 'bench-20k.mrc');
@@ -30,6 +31,19 @@ export async function benchMarcImport(pgUrl?: string | null) {
             `    main thread ${cpu.main.toFixed(1)} s CPU, other threads ${cpu.rest.toFixed(1)} s, wall ${secs.toFixed(1)} s, load ${loadAverage()}`,
           );
         }
+        // Issue 14 §2: the same file again, every record a duplicate by its match keys (skip).
+        const again = await h.runJob(`${P}/Marc/Import`, { fileUrl, duplicatePolicy: 'skip' });
+        report(`  re-import, all ${N / 1000}k duplicates skipped (${where})`, N / again.secs, 'rec/s', 2000, 'higher');
+        // The duplicate-check screen's first page, with none and then with N groups (the file imported as new).
+        const groups = async (label: string) => {
+          const t0 = performance.now();
+          const r = await h.call(`${P}/Catalogue/DuplicateGroups`, { Page: 1, Rows: 10 });
+          if (r.code !== 0) throw new Error(JSON.stringify(r));
+          report(`  duplicate check, first page, ${label} (${where})`, performance.now() - t0, 'ms', 1000, 'lower');
+        };
+        await groups('no duplicates');
+        await h.runJob(`${P}/Marc/Import`, { fileUrl, duplicatePolicy: 'new' });
+        await groups(`${N / 1000}k groups`);
       } finally {
         await h.close();
       }
