@@ -16,6 +16,7 @@ import { useAdminScreen } from './support/session.ts';
 const TITLES = '/magazinelibrary';
 const ORDERS = '/magazine-order';
 const SUBS = '/magazine-subscription';
+const RENEWAL = '/magazine-reorder';
 const YEAR = 2027;
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
 
@@ -149,5 +150,20 @@ describe('ordering a periodical', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it("renews this year's orders for next year in one step", async () => {
+    await page.goto(`${session.server.url}/library/#${RENEWAL}`);
+    const screen = view(page, RENEWAL);
+    await setYear(RENEWAL);
+    const row = screen.locator('.sy-renewal-table tr.ant-table-row').filter({ hasText: '少年科学画报' });
+    await row.waitFor();
+    await row.locator('.ant-input-number input').fill('4');
+    await button(screen, zh('serials.renew.button', { n: 1 })).click();
+    await toast(page, zh('serials.renew.done', { n: 1, year: YEAR + 1 }))
+      .first()
+      .waitFor();
+    await row.getByText(zh('serials.renew.already', { year: YEAR + 1 })).waitFor();
+    await shot(page, 'serials-renewal');
   });
 });

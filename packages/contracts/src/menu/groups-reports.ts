@@ -50,8 +50,9 @@ export const reportGroups: Item[] = [
   ]),
   group('magazines', '期刊管理', 'Magazines', 'ReadOutlined', [
     screen('/magazinelibrary', '期刊库', 'Periodical titles', 'DatabaseOutlined', CRUDX),
-    screen('/magazine-subscription', '期刊征订', 'Subscriptions', 'ProfileOutlined', CRUDX),
-    screen('/magazine-order', '期刊订购', 'Year orders', 'ShoppingOutlined', [...CRUDX, 'order']),
+    // 'edit': the numbering pattern and predicting the year's issues.
+    screen('/magazine-subscription', '期刊征订', 'Subscriptions', 'ProfileOutlined', ['edit']),
+    screen('/magazine-order', '期刊订购', 'Year orders', 'ShoppingOutlined', CRUDX),
     screen('/magazine-reorder', '期刊续订', 'Renewal of orders', 'ReloadOutlined', ['order']),
     screen('/magazine', '期刊记到', 'Magazine check-in', 'CheckSquareOutlined', ['checkin', 'edit', 'delete']),
     screen('/magazine-two', '报纸记到', 'Newspaper check-in', 'CheckSquareOutlined', ['checkin', 'edit', 'delete']),

@@ -134,7 +134,7 @@ export default function RenewalPage() {
       <Select
         showSearch
         className="sy-renewal-add"
-        style={{ width: 420, marginBottom: 8 }}
+        style={{ width: 420, display: 'block', marginBottom: 8 }}
         placeholder={t('serials.renew.addPlaceholder')}
         filterOption={false}
         value={null}
@@ -181,9 +181,15 @@ export default function RenewalPage() {
         />
       )}
       {canOrder && (
-        <Button type="primary" style={{ marginTop: 16 }} onClick={() => void renew().catch(() => {})}>
-          {t('serials.renew.button', { n: picked.length + added.length })}
-        </Button>
+        <div style={{ marginTop: 16 }}>
+          <Button
+            type="primary"
+            disabled={!picked.length && !added.length}
+            onClick={() => void renew().catch(() => {})}
+          >
+            {t('serials.renew.button', { n: picked.length + added.length })}
+          </Button>
+        </div>
       )}
     </Card>
   );
