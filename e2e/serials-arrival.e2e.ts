@@ -87,6 +87,7 @@ describe('periodical arrival', () => {
     await modal.locator('.sy-transfer-copies-0 input').fill('3');
     await modal.locator('.sy-transfer-ok').click();
     await modal.getByText(/移送数量不能超过订购数量/).waitFor();
+    await shot(s.page, 'serials-transfer-refused');
     await modal.locator('.sy-transfer-copies-0 input').fill('2');
     await modal.locator('.sy-transfer-ok').click();
     await toast(s.page, zh('serialsArrival.transfer.done', { count: 3 })).waitFor();

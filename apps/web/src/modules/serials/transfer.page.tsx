@@ -71,7 +71,7 @@ function DistributeModal({
           <Form.Item
             key={p.locationId}
             name={['places', i, 'copies']}
-            label={`${p.locationName} (${t('serialsArrival.transfer.ordered')} ${p.ordered}, ${t('serialsArrival.transfer.already')} ${p.distributed})`}
+            label={t('serialsArrival.transfer.placeLabel', { ...p, name: p.locationName })}
             labelCol={{ span: 14 }}
           >
             <InputNumber className={`sy-transfer-copies-${i}`} min={0} max={200} precision={0} />
