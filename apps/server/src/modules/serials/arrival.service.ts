@@ -1,4 +1,5 @@
 import { StoreType } from '@shuyuan/contracts/catalogue/copy-state';
+import { ErrorCode } from '@shuyuan/contracts/common/errors';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import {
   type CheckInResult,
@@ -10,7 +11,7 @@ import {
 import type { SerialKind } from '@shuyuan/contracts/serials/pattern';
 import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { BizError, fail, notFound } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { addCopies } from '../catalogue/catalogue.service.ts';
@@ -92,21 +93,26 @@ async function checkInLocked(
 ): Promise<CheckInResult> {
   if (row.state === 'arrived') throw alreadyArrived(row, lang);
   if (!row.recordId) throw fail('SERIAL_NO_RECORD', 'serials.arrival.noRecord', { title: row.title });
-  const made = await addCopies(
-    tx,
-    scope,
-    {
-      recordId: row.recordId,
-      count: copies,
-      callNo: '',
-      // The call number names the issue: class/book number, then year-issue (2027-3).
-      additionalNo: `${row.year}-${row.issueNo ?? row.wholeNo ?? ''}`,
-      // Periodicals go on display at once: the circulation store, lendable under their own loan rules.
-      storeType: StoreType.CIRCULATION,
-      unitPrice: row.pricePerIssueFen == null ? undefined : row.pricePerIssueFen / 100,
-    },
-    t,
-  );
+  const input = {
+    recordId: row.recordId,
+    count: copies,
+    callNo: '',
+    // The call number names the issue: class/book number, then year-issue (2027-3).
+    additionalNo: `${row.year}-${row.issueNo ?? row.wholeNo ?? ''}`,
+    // Periodicals go on display at once: the circulation store, lendable under their own loan rules.
+    storeType: StoreType.CIRCULATION,
+    unitPrice: row.pricePerIssueFen == null ? undefined : row.pricePerIssueFen / 100,
+  };
+  // Two desks checking in at the same moment may be given the same next barcodes; the unique index refuses the
+  // second (its copies are rolled back to the savepoint), which then numbers again after the first's.
+  let made: Awaited<ReturnType<typeof addCopies>> | undefined;
+  for (let attempt = 1; !made; attempt++) {
+    try {
+      made = await addCopies(tx, scope, input, t);
+    } catch (e) {
+      if (attempt >= 3 || !(e instanceof BizError) || e.errorCode !== ErrorCode.DUPLICATE) throw e;
+    }
+  }
   await tx.insert(serialIssueCopy).values(made.List.map((c) => ({ issueId: row.id, copyId: c.id })));
   const [updated] = await tx
     .update(serialIssue)

@@ -90,6 +90,14 @@ describe('checking an issue in', () => {
     expect(lent.json.success, JSON.stringify(lent.json)).toBe(true);
   });
 
+  it('checks in at two desks at once, each copy with its own barcode', async () => {
+    const f = await serialFixture(t.db, t.schoolId);
+    const [a, b] = await Promise.all([checkIn(f.issues[5], 2), checkIn(f.issues[6], 2)]);
+    expect(a.json.success, JSON.stringify(a.json)).toBe(true);
+    expect(b.json.success, JSON.stringify(b.json)).toBe(true);
+    expect(new Set([...a.json.data.barcodes, ...b.json.data.barcodes]).size).toBe(4);
+  });
+
   it('refuses an issue that arrived already, by scan and by check-in', async () => {
     const f = await serialFixture(t.db, t.schoolId);
     await checkIn(f.issues[2], 2);
