@@ -5,6 +5,7 @@ import { Button, Card, Divider, Drawer, Popconfirm, Space, Table, Tag } from 'an
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
+import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
@@ -33,6 +34,8 @@ function SubscriptionDrawer({
 }) {
   const { t } = useTranslation();
   const canEdit = usePermission(`${CODE}:edit`);
+  // Drawers float above every tab: hidden while this page's tab is not the one shown.
+  const active = useViewActive();
   const label = useIssueLabel();
   const [pattern, setPattern] = useState<NumberingPatternInput>(
     sub.pattern ?? presetPattern(sub.frequency as Frequency, sub.year),
@@ -71,7 +74,13 @@ function SubscriptionDrawer({
   );
 
   return (
-    <Drawer open width={760} onClose={onClose} title={`${sub.title} · ${sub.year}`} className="sy-subscription-drawer">
+    <Drawer
+      open={active}
+      width={760}
+      onClose={onClose}
+      title={`${sub.title} · ${sub.year}`}
+      className="sy-subscription-drawer"
+    >
       <PatternForm year={sub.year} value={pattern} canEdit={canEdit} onSave={save} />
       <Divider />
       {canEdit && (
