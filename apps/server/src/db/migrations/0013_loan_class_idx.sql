@@ -1,0 +1,1 @@
+CREATE INDEX "loan_school_class_borrowed_idx" ON "loan" USING btree ("school_id","reader_class_id","borrowed_at");
