@@ -4,6 +4,7 @@ import { Button, Input, InputNumber, Popconfirm, Popover, Space, Table } from 'a
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
+import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { notify } from '../../app/notify.ts';
 import { fmtMinute } from '../../kit/time.ts';
 import { arrivalOf, doneText, issueColumns, issueText } from './checkin-shared.tsx';
@@ -15,6 +16,7 @@ function CheckInButton({ kind, row, onDone }: { kind: SerialKind; row: IssueRow;
   const { t } = useTranslation();
   const [n, setN] = useState<number | null>(row.orderedCopies);
   const [open, setOpen] = useState(false);
+  const active = useViewActive();
   const go = async () => {
     if (!n) return;
     const r = await api.post<CheckInResult>(`${arrivalOf(kind).base}/CheckIn`, { issueId: row.id, copies: n });
@@ -24,7 +26,7 @@ function CheckInButton({ kind, row, onDone }: { kind: SerialKind; row: IssueRow;
   };
   return (
     <Popover
-      open={open}
+      open={open && active}
       onOpenChange={setOpen}
       trigger="click"
       title={t('serialsArrival.list.copiesTitle', { title: row.title, label: issueText(t, row) })}
