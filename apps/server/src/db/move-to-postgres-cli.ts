@@ -1,26 +1,34 @@
 import { loadConfig } from '../config.ts';
+import { cliLang } from '../platform/i18n/cli-lang.ts';
+import { t } from '../platform/i18n/messages.ts';
 import { DataDirLockedError } from './lock.ts';
 import { MoveError, moveToPostgres, redact } from './move-to-postgres.ts';
 
-/** `npm run move-to-postgres -- postgres://user:pass@host:5432/db` (server stopped): see move-to-postgres.ts. */
-const url = process.argv.slice(2).find((a) => /^postgres(ql)?:\/\//.test(a));
+/**
+ * `npm run move-to-postgres -- postgres://user:pass@host:5432/db [--lang=zh|en]` (server stopped): see
+ * move-to-postgres.ts. Speaks Chinese or English: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG; zh_* is Chinese).
+ */
+const args = process.argv.slice(2);
+const lang = cliLang(args, process.env);
+const url = args.find((a) => /^postgres(ql)?:\/\//.test(a));
 if (!url) {
-  console.error('Usage: npm run move-to-postgres -- postgres://user:password@host:5432/database');
+  console.error(t(lang, 'move.usage'));
   process.exit(2);
 }
 const config = loadConfig();
 try {
-  console.log(`Copying the embedded database of ${config.dataDir} to ${redact(url)} …`);
+  console.log(t(lang, 'move.copying', { dir: config.dataDir, url: redact(url) }));
   const started = Date.now();
-  const r = await moveToPostgres({ dataDir: config.dataDir, url, log: (l) => console.log(l) });
-  console.log(
-    `\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s: ${r.tables} tables, ${r.rows.toLocaleString('en')} rows; every table's row count matches.`,
-  );
-  console.log('Start the server on PostgreSQL with this line in its environment (keep DATA_DIR for the files):\n');
+  const r = await moveToPostgres({ dataDir: config.dataDir, url, lang, log: (l) => console.log(l) });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n${t(lang, 'move.done', { seconds, tables: r.tables, rows: r.rows.toLocaleString('en') })}`);
+  console.log(`${t(lang, 'move.startWith')}\n`);
   console.log(`DATABASE_URL=${url}\n`);
 } catch (e) {
   if (e instanceof MoveError || e instanceof DataDirLockedError) {
-    console.error(`\n✖ ${e.message}\n`);
+    const message =
+      e instanceof MoveError ? t(lang, e.msgKey, e.params) : t(lang, 'move.locked', { dir: e.dir, pid: e.pid });
+    console.error(`\n✖ ${message}\n`);
     process.exit(1);
   }
   throw e;

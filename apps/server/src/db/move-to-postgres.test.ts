@@ -118,16 +118,24 @@ describe.skipIf(!base)('move to PostgreSQL', () => {
   );
 
   it(
-    'npm run move-to-postgres prints the DATABASE_URL line',
+    'npm run move-to-postgres prints the DATABASE_URL line, and refuses a full database in Chinese with --lang=zh',
     async () => {
       const url = await scratchDb();
       const run = promisify(execFile);
       const { stdout } = await run('npm', ['run', '--silent', 'move-to-postgres', '--', url], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' },
       });
       expect(stdout).toContain("every table's row count matches");
       expect(stdout).toContain(`DATABASE_URL=${url}`);
+
+      // Again into the same (now full) database, in Chinese: refused, and says why.
+      const again = await run('npm', ['run', '--silent', 'move-to-postgres', '--', url, '--lang=zh'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      }).catch((e: { code: number; stderr: string }) => e);
+      expect((again as { code?: number }).code).toBe(1);
+      expect(again.stderr).toContain('该 PostgreSQL 数据库不是空的');
     },
     300_000 * scale,
   );

@@ -1,5 +1,8 @@
 import pg from 'pg';
+import type { Lang } from '@shuyuan/contracts/common/lang';
+import { t } from '../platform/i18n/messages.ts';
 import { openDatabase, runMigrations } from './client.ts';
+import './move-to-postgres.messages.ts';
 
 /**
  * `npm run move-to-postgres -- postgres://…` (server stopped): copies the embedded database of DATA_DIR into an empty
@@ -8,7 +11,14 @@ import { openDatabase, runMigrations } from './client.ts';
  * timestamps keep their microseconds, numerics their digits), then every sequence is set to the source's position.
  * Every table's row count is compared at the end. The data folder is left as it was (files stay in DATA_DIR/files).
  */
-export class MoveError extends Error {}
+export class MoveError extends Error {
+  constructor(
+    readonly msgKey: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(t('en', msgKey, params));
+  }
+}
 
 export interface MoveResult {
   tables: number;
@@ -38,7 +48,7 @@ async function tablesInOrder(q: Q): Promise<string[]> {
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (t: string) => {
     if (state.get(t) === 'done') return;
-    if (state.get(t) === 'visiting') throw new MoveError(`foreign keys form a cycle at table ${t}`);
+    if (state.get(t) === 'visiting') throw new MoveError('move.cycle', { table: t });
     state.set(t, 'visiting');
     for (const d of deps.get(t) ?? []) visit(d);
     state.set(t, 'done');
@@ -64,28 +74,28 @@ export async function moveToPostgres(opts: {
   dataDir: string;
   url: string;
   log?: (line: string) => void;
+  /** The language of the progress lines (refusals are MoveErrors: key and params). */
+  lang?: Lang;
 }): Promise<MoveResult> {
   const log = opts.log ?? (() => {});
+  const lang = opts.lang ?? 'en';
   const target = new pg.Client({ connectionString: opts.url, types: asText });
   try {
     await target.connect();
   } catch (e) {
-    throw new MoveError(`Cannot connect to ${redact(opts.url)}: ${(e as Error).message}`);
+    throw new MoveError('move.cannotConnect', { url: redact(opts.url), error: (e as Error).message });
   }
   try {
     const present = await target.query(
       `select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`,
     );
-    if (Number(present.rows[0].n) > 0)
-      throw new MoveError(
-        'The PostgreSQL database is not empty. Create an empty one (e.g. `createdb shuyuan`) and give its address.',
-      );
+    if (Number(present.rows[0].n) > 0) throw new MoveError('move.notEmpty');
     // The embedded database: this holds the data-folder lock (the server must be stopped) and upgrades it first, so
     // both sides have the same schema.
     const source = await openDatabase({ dataDir: opts.dataDir });
     try {
       await runMigrations(source);
-      log('Creating the schema in PostgreSQL (migrations) …');
+      log(t(lang, 'move.schema'));
       const migrated = await openDatabase({ databaseUrl: opts.url, poolSize: 1 });
       try {
         await runMigrations(migrated);
@@ -129,7 +139,7 @@ export async function moveToPostgres(opts: {
           await sq('close move_cursor');
           await sq('commit');
           counts[table] = n;
-          if (n) log(`  ${table}: ${n.toLocaleString('en')} rows`);
+          if (n) log(t(lang, 'move.tableRows', { table, rows: n.toLocaleString('en') }));
         }
         // Sequences where the source left them (serial ids continue after the copied rows).
         const seqs = await sq(
@@ -148,7 +158,7 @@ export async function moveToPostgres(opts: {
             tq(`select count(*)::bigint as n from public.${ident(table)}`),
           ]);
           if (String(a.rows[0].n) !== String(b.rows[0].n))
-            throw new MoveError(`${table}: ${b.rows[0].n} rows in PostgreSQL but ${a.rows[0].n} in the data folder`);
+            throw new MoveError('move.countMismatch', { table, target: b.rows[0].n, source: a.rows[0].n });
         }
         return { tables: order.length, rows: Object.values(counts).reduce((x, y) => x + y, 0), counts };
       } finally {

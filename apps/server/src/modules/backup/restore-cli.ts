@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { DataDirLockedError } from '../../db/lock.ts';
+import { cliLang } from '../../platform/i18n/cli-lang.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { BackupError } from './archive.ts';
 import { restoreBackup, restoreSummary } from './restore.ts';
-import { cliLang } from './restore.messages.ts';
 
 /**
  * `npm run restore -- FILE [--force] [--lang=zh|en]`, with the server stopped: restores a backup into DATA_DIR

@@ -1,9 +1,8 @@
-import type { Lang } from '@shuyuan/contracts/common/lang';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 
 /**
  * What `npm run restore` says (restore.ts, restore-cli.ts): its refusals, its progress lines and its summary, in
- * the language of the command line (`cliLang`).
+ * the language of the command line (`cliLang`, platform/i18n/cli-lang.ts).
  */
 registerMessages({
   'restore.usage': {
@@ -73,14 +72,3 @@ registerMessages({
     en: 'Start the server (npm start): it applies any newer schema migrations.',
   },
 });
-
-/**
- * The command line's language: `--lang=zh|en` (or `--lang zh`), else LC_ALL, LC_MESSAGES, LANG: Chinese for a zh_*
- * locale, English otherwise.
- */
-export function cliLang(args: readonly string[], env: NodeJS.ProcessEnv): Lang {
-  const i = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  const flag = i < 0 ? '' : args[i].includes('=') ? args[i].slice('--lang='.length) : (args[i + 1] ?? '');
-  const locale = flag || env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^zh/i.test(locale) ? 'zh' : 'en';
-}
