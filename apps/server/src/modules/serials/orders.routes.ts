@@ -42,8 +42,8 @@ export const ORDER_COLUMNS: { labelKey: string; value: (o: OrderDto, t: Tr) => s
   { labelKey: 'serials.order.orderNo', value: (o) => o.orderNo, width: 14 },
 ];
 
-/** Titles for an order or renewal form's picker (search by title, ISSN or postal code). */
-export const TitleOptionsQuery = PageQuery.extend({ kind: z.enum(SERIAL_KINDS).optional() });
+/** Titles for an order or renewal form's picker (search by title, ISSN or postal code): the first Rows, no pages. */
+export const TitleOptionsQuery = PageQuery.omit({ Page: true }).extend({ kind: z.enum(SERIAL_KINDS).optional() });
 export async function titleOptions(db: Db, scope: Scope, q: z.infer<typeof TitleOptionsQuery>) {
   const key = q.SearchKey ? `%${q.SearchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db
@@ -138,11 +138,12 @@ export function orderRoutes(app: FastifyInstance): void {
   route(app, {
     url: `${S}/OrderListPdf`,
     access: `${ORDERS}:export`,
-    schema: OrderListQuery,
+    // Every order the filters find, not a page of them.
+    schema: OrderListQuery.omit({ Page: true, Rows: true }),
     raw: true,
     summary: 'The order list for the post office as a PDF (A4 landscape, totals at the end)',
     handler: async ({ db, scope, body, t, reply }) => {
-      const { List } = await listOrders(db, scope, body, true);
+      const { List } = await listOrders(db, scope, { ...body, Page: 1, Rows: 1 }, true);
       const [s] = await db.select({ name: school.name }).from(school).where(eq(school.id, scope.schoolId));
       const title = t('serials.order.file', { year: body.year ?? '' });
       const rows = List.map((o) => ORDER_COLUMNS.map((c) => c.value(o, t)));
