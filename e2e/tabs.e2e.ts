@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTabs, loose, menuClick, signIn, tab, tabAction, tx, view, shotOnFailure } from './support/app.ts';
+import { allTabs, button, loose, menuClick, signIn, tab, tabAction, tx, view, shotOnFailure } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
 
@@ -73,6 +73,33 @@ describe('visited-view tabs (spec §2)', () => {
     await page.waitForURL(/#\/resource-mana\/basic-set\/branch$/);
     await branchSearch().waitFor();
     expect(await branchSearch().inputValue()).toBe('kept alive');
+  });
+
+  it('a form left open on a tab hides with it: it never covers the tab shown next, and it is there on coming back', async () => {
+    await tab(page, BRANCH).click();
+    await page.waitForURL(/#\/resource-mana\/basic-set\/branch$/);
+    await button(view(page, BRANCH), tx('zh', 'kit.action.add')).click();
+    const form = page
+      .locator('.ant-modal-wrap')
+      .filter({ hasText: tx('zh', 'kit.form.addTitle', { entity: tx('zh', 'basic.branch.entity') }) });
+    await form.waitFor();
+    await form.locator('input').first().fill('still typed');
+
+    // A link elsewhere (here the address itself) shows another tab while the form is open.
+    await page.evaluate(() => {
+      window.location.hash = '#/sys/company';
+    });
+    await page.waitForURL(/#\/sys\/company$/);
+    await form.waitFor({ state: 'hidden' });
+    // The page shown takes clicks: nothing lies over it.
+    await view(page, '/sys/company').getByPlaceholder(tx('zh', 'kit.search.placeholder')).click();
+    await shot(page, 'tabs-form-hidden-with-its-tab');
+
+    await tab(page, BRANCH).click();
+    await form.waitFor();
+    expect(await form.locator('input').first().inputValue()).toBe('still typed');
+    await form.locator('.ant-modal-close').click();
+    await form.waitFor({ state: 'hidden' });
   });
 
   it("'refresh' re-mounts the page: the typed text is gone, the tab stays", async () => {

@@ -1,4 +1,5 @@
-import { createContext, memo, useContext, useEffect, useMemo, useRef } from 'react';
+import { ConfigProvider } from 'antd';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { mainPages, type PageDef } from '../pages.ts';
 import { PageFrame } from '../router/PageFrame.tsx';
@@ -30,14 +31,43 @@ const View = memo(function View({ tab, active, live }: { tab: Tab; active: boole
     () => ({ pathname: tab.pathname, search: tab.search, hash: '', state: null, key: tab.key }),
     [tab.pathname, tab.search, tab.key],
   );
+  const layer = useViewLayer(tab.key, active);
+  // Drawers and modals open in the view's own layer, which hides with the view: a drawer left open on a tab no
+  // longer covers the tab shown next. antd asks for a modal's container with no argument and for a drawer's with
+  // document.body; dropdowns, tooltips and pickers ask with their trigger node (null before it mounts) and stay in
+  // document.body as before — answering them differently while the node is missing re-mounts their popup.
+  const container = useCallback(
+    (...args: [HTMLElement?]) => (args.length === 0 || args[0] === document.body ? layer : document.body),
+    [layer],
+  );
   return (
     <div className="sy-view" style={{ display: active ? 'block' : 'none' }} data-view={tab.key}>
-      <ViewActive.Provider value={active}>
-        <Routes location={active && live ? live : own}>{routes}</Routes>
-      </ViewActive.Provider>
+      <ConfigProvider getPopupContainer={container}>
+        <ViewActive.Provider value={active}>
+          <Routes location={active && live ? live : own}>{routes}</Routes>
+        </ViewActive.Provider>
+      </ConfigProvider>
     </div>
   );
 });
+
+/** The view's layer for its drawers and modals: a child of document.body, shown only while the view is. */
+function useViewLayer(key: string, active: boolean): HTMLElement {
+  const [layer] = useState(() => {
+    const el = document.createElement('div');
+    el.className = 'sy-view-layer';
+    return el;
+  });
+  useEffect(() => {
+    document.body.appendChild(layer);
+    return () => layer.remove();
+  }, [layer]);
+  useEffect(() => {
+    layer.dataset.view = key;
+    layer.style.display = active ? '' : 'none';
+  }, [layer, key, active]);
+  return layer;
+}
 
 /**
  * How many views stay mounted at most (the shown one included). Each kept view holds its page's DOM, data and
