@@ -41,14 +41,19 @@ const field = (label: string) =>
   modal()
     .locator('.ant-form-item')
     .filter({ has: page.locator('label').filter({ hasText: loose(label) }) });
-const pick = async (select: ReturnType<typeof field>, option: string, typed?: string) => {
-  await select.locator('.ant-select').click();
-  if (typed) await select.locator('.ant-select input').fill(typed);
+/** Clicks an option of the open dropdown, then waits until it has closed (the next select opens its own). */
+const choose = async (option: string) => {
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: option })
     .first()
     .click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+};
+const pick = async (select: ReturnType<typeof field>, option: string, typed?: string) => {
+  await select.locator('.ant-select').click();
+  if (typed) await select.locator('.ant-select input').fill(typed);
+  await choose(option);
 };
 const setYear = async (path: string) => {
   const year = view(page, path).locator('.ant-input-number input').first();
@@ -87,7 +92,7 @@ describe('ordering a periodical', () => {
     for (const [i, name] of places.entries()) {
       await button(modal(), zh('serials.order.addPlace')).click();
       await placeRows.nth(i).locator('.ant-select').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+      await choose(name);
       await placeRows
         .nth(i)
         .locator('.ant-input-number input')
