@@ -128,7 +128,7 @@ describe('ordering a periodical', () => {
     expect(await drawer.locator('.sy-issues').getByText(zh('serials.state.expected')).count()).toBe(12);
     await drawer
       .locator('.sy-issues')
-      .getByText(zh('serials.issue.label', { year: YEAR, issue: 12 }))
+      .getByText(zh('serialsArrival.label.issue', { year: YEAR, issue: 12 }))
       .waitFor();
     await shot(page, 'serials-predicted');
     // The drawer stays open on this tab; it must not cover the next one.

@@ -5,7 +5,6 @@ import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Typog
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, fieldErrors } from '../../app/http.ts';
-import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { notify } from '../../app/notify.ts';
 import { validate } from '../../kit/convert.ts';
 
@@ -48,8 +47,6 @@ export function OrderForm({
   const [titles, setTitles] = useState<TitleOption[]>([]);
   const [places, setPlaces] = useState<{ id: number; name: string }[]>([]);
   const [saving, setSaving] = useState(false);
-  // Modals float above every tab: hidden while this page's tab is not the one shown.
-  const active = useViewActive();
   const copies = Form.useWatch('copies', form) ?? 0;
   const given = (Form.useWatch('places', form) ?? []).reduce((a, p) => a + (Number(p?.copies) || 0), 0);
 
@@ -120,7 +117,7 @@ export function OrderForm({
   const titleLabel = (o: TitleOption) => [o.postalCode, o.title, o.issn].filter(Boolean).join('  ');
   return (
     <Modal
-      open={open && active}
+      open={open}
       title={t(row ? 'serials.order.editTitle' : 'serials.order.add')}
       onCancel={onClose}
       onOk={() => void submit()}

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { api, fieldErrors } from '../../app/http.ts';
 import { validate } from '../../kit/convert.ts';
 import { FREQUENCY_OPTIONS } from './options.ts';
+import { issueText } from './checkin-shared.tsx';
 
 const S = `${P}/Serials`;
 
@@ -56,17 +57,11 @@ export function presetPattern(frequency: Frequency, year: number): NumberingPatt
   return { frequency, firstDate: `${year}-01-01`, firstIssue: 1, skipDays: frequency === 'daily' ? [] : undefined };
 }
 
-/** "2027年第3期 (总第123期)" / "2027 no. 3 (whole no. 123)" from an issue's numbers. */
+/** An issue's numbers as the check-in screens show them (issueText). */
 export function useIssueLabel() {
   const { t } = useTranslation();
   return (i: { year: number; issue: number | null; volume: number | null; whole: number | null }) =>
-    [
-      t('serials.issue.label', { year: i.year, issue: i.issue ?? '' }),
-      i.volume == null ? '' : t('serials.issue.volume', { volume: i.volume }),
-      i.whole == null ? '' : `(${t('serials.issue.whole', { whole: i.whole })})`,
-    ]
-      .filter(Boolean)
-      .join(' ');
+    issueText(t, { year: i.year, issueNo: i.issue, volume: i.volume, wholeNo: i.whole });
 }
 
 /**

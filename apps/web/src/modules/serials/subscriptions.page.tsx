@@ -5,7 +5,6 @@ import { Button, Card, Divider, Drawer, Popconfirm, Space, Table, Tag } from 'an
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { api } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { specPagination } from '../../kit/pagination.ts';
@@ -34,8 +33,6 @@ function SubscriptionDrawer({
 }) {
   const { t } = useTranslation();
   const canEdit = usePermission(`${CODE}:edit`);
-  // Drawers float above every tab: hidden while this page's tab is not the one shown.
-  const active = useViewActive();
   const label = useIssueLabel();
   const [pattern, setPattern] = useState<NumberingPatternInput>(
     sub.pattern ?? presetPattern(sub.frequency as Frequency, sub.year),
@@ -74,13 +71,7 @@ function SubscriptionDrawer({
   );
 
   return (
-    <Drawer
-      open={active}
-      width={760}
-      onClose={onClose}
-      title={`${sub.title} · ${sub.year}`}
-      className="sy-subscription-drawer"
-    >
+    <Drawer open width={760} onClose={onClose} title={`${sub.title} · ${sub.year}`} className="sy-subscription-drawer">
       <PatternForm year={sub.year} value={pattern} canEdit={canEdit} onSave={save} />
       <Divider />
       {canEdit && (

@@ -4,7 +4,6 @@ import { Alert, Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Ta
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { useViewActive } from '../../app/layout/ViewHost.tsx';
 import { ApiError, api, fieldErrors } from '../../app/http.ts';
 import { notify } from '../../app/notify.ts';
 import { fmtMinute } from '../../kit/time.ts';
@@ -33,8 +32,6 @@ function DistributeModal({
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
-  // A modal floats above every tab: hidden while this page's tab is not the one shown.
-  const active = useViewActive();
   useEffect(() => {
     form.setFieldsValue({ places: asOrdered(row).map((copies) => ({ copies })) });
   }, [form, row]);
@@ -58,7 +55,7 @@ function DistributeModal({
   };
   return (
     <Modal
-      open={active}
+      open
       forceRender
       title={t('serialsArrival.transfer.modalTitle', { title: row.title, label: issueText(t, row) })}
       onCancel={() => onClose(false)}
