@@ -105,6 +105,10 @@ const ALLOWED: Record<string, Rule> = {
   'P/Opac/UpdateMyProfile': { allow: READERS, why: "the caller's own e-mail" },
   '/micro/bank/api/platform/PersonalBill/GetUserInfoAndBalance': { allow: READERS, why: "the caller's own bill" },
   '/micro/basic/open/readingRecord/line': { allow: READERS, why: "the caller's (or a linked child's) reading" },
+  // Reading promotion (modules/reviews): what the caller writes, moderated before anyone else sees it.
+  'P/Opac/SaveMyReview': { allow: READERS, why: "writes the caller's own review (moderated)" },
+  'P/Opac/MyReviews': { allow: READERS, why: "the caller's own reviews and their states" },
+  'P/Opac/MyReviewOf': { allow: READERS, why: "the caller's own review of a record" },
   // A class librarian runs their own corner (corner.access.ts); the fixture's corner is theirs.
   'P/ClassCorner/GetMyCorners': { allow: READERS, why: 'the corners the caller runs (none unless librarian)' },
   'P/ClassCorner/GetCornerBooks': { allow: ['librarian'], why: "the librarian's own corner" },

@@ -1,0 +1,11 @@
+import type { ServerModule } from '../index.ts';
+import './reviews.messages.ts';
+import { reviewRoutes } from './review.routes.ts';
+
+/** Reading promotion (issue 16): book reviews and their settings; reading shares; teachers' recommendations. */
+export const reviewsModule: ServerModule = {
+  name: 'reviews',
+  routes: (app) => {
+    reviewRoutes(app);
+  },
+};
