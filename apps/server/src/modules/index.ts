@@ -40,6 +40,7 @@ import { gateModule } from './gate/gate.module.ts';
 import { demoModule } from './demo/demo.module.ts';
 import { backupModule } from './backup/backup.module.ts';
 import { serialsModule } from './serials/serials.module.ts';
+import { pointsModule } from './points/points.module.ts';
 import { reviewsModule } from './reviews/reviews.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
@@ -99,6 +100,7 @@ export const modules: ServerModule[] = [
   statisticsModule,
   gateModule,
   serialsModule,
+  pointsModule,
   reviewsModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
