@@ -155,7 +155,7 @@ export function ResourcePage<R extends { id: number }>({ def }: { def: ResourceP
         dataSource={data.List}
         scroll={{ x: 'max-content' }}
         rowSelection={
-          canDelete
+          canDelete || def.selectable
             ? {
                 selectedRowKeys: selected.map((r) => r.id),
                 onChange: (_k, rows) => setSelected(rows),

@@ -130,6 +130,8 @@ export interface ResourcePageDef<R extends { id: number } = any> {
   deletable?: (row: R) => boolean;
   rowActions?: ExtraAction<R>[];
   toolbar?: ExtraAction<R>[];
+  /** Rows can be selected for toolbar actions (`helpers.selected`) even without the delete permission. */
+  selectable?: boolean;
   /** DTO → form values when editing (default: the DTO). */
   toForm?: (row: R) => Record<string, unknown>;
   /** Form values → request body (after money/date conversion, before validation). */

@@ -76,14 +76,14 @@ export function reviewRoutes(app: FastifyInstance): void {
     },
   });
   route(app, {
-    url: `${B}/DeleteReviews`,
+    url: `${B}/DeleteReview`,
     access: opCode(REVIEW_CODE, 'delete'),
     schema: IdsBody,
     audit: 'bookreview.delete',
     handler: ({ db, scope, body }) => deleteReviews(db, scope, body.ids),
   });
   route(app, {
-    url: `${B}/ExportReviews`,
+    url: `${B}/ExportReview`,
     access: opCode(REVIEW_CODE, 'export'),
     schema: ReviewListQuery,
     audit: 'bookreview.export',

@@ -164,12 +164,12 @@ describe('book reviews', () => {
     expect(theirs.json.data.Total).toBe(0);
     const pass = await t.post(`${B}/ModerateReviews`, { ids, pass: true }, { token: stranger.token, schoolId: other });
     expect(pass.json.errorCode).toBe('NOT_FOUND');
-    const del = await t.post(`${B}/DeleteReviews`, { ids }, { token: stranger.token, schoolId: other });
+    const del = await t.post(`${B}/DeleteReview`, { ids }, { token: stranger.token, schoolId: other });
     expect(del.json.success).toBe(false);
     expect(await t.db.select().from(bookReview)).toHaveLength(2);
     const pub = await t.post(`${P}/Search/RecordReviews`, { recordId: books[0] }, { token: null, schoolId: other });
     expect(pub.json.success).toBe(false);
 
-    expect((await t.post(`${B}/DeleteReviews`, { ids })).json.data.count).toBe(2);
+    expect((await t.post(`${B}/DeleteReview`, { ids })).json.data.count).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import { copyStatus, onShelf } from '../labels.ts';
 import { opacApi } from '../opac-api.ts';
 import { HitList } from '../parts/HitList.tsx';
 import { ReserveButton } from '../parts/ReserveButton.tsx';
+import { RecordReviews } from '../parts/Reviews.tsx';
 import { useLoad, useTitle } from '../use-load.ts';
 
 /** ISBD areas from the record's fields: title / responsibility. — edition. — place : publisher, year. — pages. — (series) */
@@ -172,6 +173,7 @@ export default function DetailsPage() {
         <h2 id="opac-copies">{t('opac.copy.heading')}</h2>
         <Copies id={r.id} />
       </section>
+      <RecordReviews recordId={r.id} />
       {r.byAuthor.length > 0 && (
         <section aria-labelledby="opac-by-author">
           <h2 id="opac-by-author">{t('opac.detail.byAuthor', { author: r.author })}</h2>

@@ -11,8 +11,19 @@ import { messageOf, meApi } from './personal-api.ts';
 import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
+import { MyReviews } from './reviews.tsx';
 
-const TABS = ['loans', 'history', 'reservations', 'suggestions', 'bill', 'timeline', 'integral', 'children'] as const;
+const TABS = [
+  'loans',
+  'history',
+  'reviews',
+  'reservations',
+  'suggestions',
+  'bill',
+  'timeline',
+  'integral',
+  'children',
+] as const;
 type Tab = (typeof TABS)[number];
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -128,6 +139,10 @@ function History() {
                 : t('opac.me.due', { date: l.dueDate })}
               {l.overdueDays > 0 && ` · ${t('opac.me.overdue', { count: l.overdueDays })}`}
             </p>
+            <Link to={`/search/book/details?id=${l.recordId}#reviews`}>
+              {t('opac.review.writeFor')}
+              <span className="opac-sr"> {l.title}</span>
+            </Link>
           </li>
         ))}
       </ul>
@@ -410,6 +425,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       </nav>
       {tab === 'loans' && <Loans />}
       {tab === 'history' && <History />}
+      {tab === 'reviews' && <MyReviews />}
       {tab === 'reservations' && <Reservations />}
       {tab === 'suggestions' && <Suggestions />}
       {tab === 'bill' && <Bill />}

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../app/pages.ts';
+
+/** Reading promotion: book reviews, reading shares, teachers' recommendations (server modules/reviews). */
+export const pages: PageDef[] = [
+  { path: '/bookreview', component: lazy(() => import('./bookreview.page.tsx')) },
+  { path: '/bookreview-setting', component: lazy(() => import('./settings.page.tsx')) },
+];
