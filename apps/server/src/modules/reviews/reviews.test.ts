@@ -6,6 +6,7 @@ import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { appUser } from '../auth/user.table.ts';
 import { makeLocation, makeRecord } from '../opac/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { pointEntry } from '../points/points.table.ts';
 import { passedReviewsOf } from './review.service.ts';
 import { bookReview, reviewSetting } from './reviews.table.ts';
 
@@ -108,6 +109,14 @@ describe('book reviews', () => {
 
     await as(librarian, `${B}/ModerateReviews`, { ids: [id], pass: true });
     await write(ann, books[1], '林冲风雪山神庙一段写得最好，我又读了一遍', 5);
+    await as(librarian, `${B}/ModerateReviews`, { ids: [id], pass: true });
+    // The school's rule for an approved review (default 5 points), credited once however often it is passed.
+    const points = await t.db
+      .select()
+      .from(pointEntry)
+      .where(eq(pointEntry.refId, String(id)));
+    expect(points.map((p) => [p.event, p.points])).toEqual([['review_approved', 5]]);
+    await write(ann, books[1], '林冲风雪山神庙一段写得最好，我又读了两遍', 5);
     expect((await as(ann, `${P}/Opac/MyReviewOf`, { recordId: books[1] })).json.data.state).toBe('pending');
     expect((await publicReviews(books[1])).json.data.Total).toBe(0);
   });
@@ -126,11 +135,17 @@ describe('book reviews', () => {
     expect(await t.db.select().from(bookReview)).toHaveLength(0);
   });
 
-  it('with moderation off a review is passed at once', async () => {
-    await settings({ reviewModeration: false, reviewMinLength: 0 });
+  it('with moderation off a review is passed at once; with points off none are credited', async () => {
+    await settings({ reviewModeration: false, reviewMinLength: 0, reviewPoints: false });
     const res = await write(ann, books[2], '好看');
     expect(res.json.data.state).toBe('passed');
     expect((await publicReviews(books[2])).json.data.List[0]).toMatchObject({ maskedName: '张*明', rating: 5 });
+    const review = (await t.db.select().from(bookReview).where(eq(bookReview.recordId, books[2])))[0];
+    const credited = await t.db
+      .select()
+      .from(pointEntry)
+      .where(eq(pointEntry.refId, String(review.id)));
+    expect(credited).toEqual([]);
   });
 
   it('a student never passes a review, even holding the audit permission', async () => {
