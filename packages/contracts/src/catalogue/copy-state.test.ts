@@ -24,8 +24,10 @@ describe('copy circulation states', () => {
     expect(manualMoves(CircState.AVAILABLE)).toEqual([CircState.LOST, CircState.LOCKED]);
     expect(manualMoves(CircState.LOST)).toEqual([CircState.AVAILABLE]);
     expect(manualMoves(CircState.LOCKED)).toEqual([CircState.AVAILABLE]);
-    for (const s of [CircState.BORROWED, CircState.RESERVING, CircState.RESERVED, CircState.RETURNED_NOT_RECEIVED])
-      expect(manualMoves(s)).toEqual([]);
+    const owned = [CircState.BORROWED, CircState.RESERVING, CircState.RESERVED, CircState.RETURNED_NOT_RECEIVED];
+    for (const s of [...owned, CircState.BOUND]) expect(manualMoves(s)).toEqual([]);
+    // Binding owns "bound": a bound issue is unbound by its volume, never set free by hand.
+    expect(canTransition(CircState.AVAILABLE, CircState.BOUND)).toBe(true);
   });
 
   it('a record update leaves out what was not sent, and null clears a number', () => {

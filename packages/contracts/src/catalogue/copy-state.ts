@@ -13,6 +13,8 @@ export const CircState = {
   /** The reader says it was returned but the desk never received it. */
   RETURNED_NOT_RECEIVED: 'returned-not-received',
   LOCKED: 'locked',
+  /** An arrived periodical issue bound into a volume (serials binding): the volume lends, the issue no longer. */
+  BOUND: 'bound',
 } as const;
 export type CircState = (typeof CircState)[keyof typeof CircState];
 export const CIRC_STATES = Object.values(CircState) as CircState[];
@@ -20,13 +22,14 @@ export const CIRC_STATES = Object.values(CircState) as CircState[];
 const S = CircState;
 /** Allowed moves. Locking and unlocking are the librarian's; lost copies come back as available when found. */
 export const CIRC_TRANSITIONS: Record<CircState, readonly CircState[]> = {
-  [S.AVAILABLE]: [S.BORROWED, S.RESERVED, S.LOST, S.LOCKED],
+  [S.AVAILABLE]: [S.BORROWED, S.RESERVED, S.LOST, S.LOCKED, S.BOUND],
   [S.BORROWED]: [S.AVAILABLE, S.RESERVING, S.LOST, S.RETURNED_NOT_RECEIVED],
   [S.RESERVING]: [S.RESERVED, S.BORROWED, S.AVAILABLE, S.LOST, S.RETURNED_NOT_RECEIVED],
   [S.RESERVED]: [S.BORROWED, S.AVAILABLE, S.LOST, S.LOCKED],
   [S.RETURNED_NOT_RECEIVED]: [S.AVAILABLE, S.LOST],
   [S.LOST]: [S.AVAILABLE],
   [S.LOCKED]: [S.AVAILABLE],
+  [S.BOUND]: [S.AVAILABLE],
 };
 
 export function canTransition(from: CircState, to: CircState): boolean {
@@ -40,9 +43,12 @@ export function canTransition(from: CircState, to: CircState): boolean {
 export const LOAN_STATES: readonly CircState[] = [S.BORROWED, S.RESERVING, S.RESERVED, S.RETURNED_NOT_RECEIVED];
 export const isLoanState = (s: CircState) => LOAN_STATES.includes(s);
 
+/** States owned by another module than the librarian's hand: bound issues enter and leave them only by (un)binding. */
+export const OWNED_STATES: readonly CircState[] = [...LOAN_STATES, S.BOUND];
+
 /** A librarian's manual move (P/Catalogue/ChangeCopyState): an allowed move between states circulation does not own. */
 export function canMoveByHand(from: CircState, to: CircState): boolean {
-  return !isLoanState(from) && !isLoanState(to) && canTransition(from, to);
+  return !OWNED_STATES.includes(from) && !OWNED_STATES.includes(to) && canTransition(from, to);
 }
 
 /** The manual moves offered for a copy in `from` (none while circulation owns it). */

@@ -29,6 +29,10 @@ registerMessages({
     zh: '“{{to}}”只能由借书或预约产生，不能手工设置',
     en: '"{{to}}" comes only from a loan or a reservation at the circulation desk; it cannot be set by hand',
   },
+  'catalogue.stateBindingOwned': {
+    zh: '“已装订”由期刊装订管理：装订或拆除合订本时改变，不能手工设置',
+    en: '"Bound" is managed by periodical binding (binding or unbinding a volume); it cannot be set by hand',
+  },
   'catalogue.copyChanged': {
     zh: '该馆藏刚被他人修改，请刷新后重试',
     en: 'This copy was just changed by someone else; refresh and try again',
@@ -83,6 +87,7 @@ registerMessages({
   'catalogue.state.reserved': { zh: '已预约', en: 'On hold shelf' },
   'catalogue.state.returned-not-received': { zh: '已还未收', en: 'Returned, not received' },
   'catalogue.state.locked': { zh: '锁定', en: 'Locked' },
+  'catalogue.state.bound': { zh: '已装订', en: 'Bound' },
   'catalogue.matchKey.001': { zh: '控制号 001/003 {{value}}', en: '001/003 control number {{value}}' },
   'catalogue.matchKey.035': { zh: '系统控制号 035 {{value}}', en: '035 {{value}}' },
   'catalogue.matchKey.isbn': { zh: 'ISBN {{value}}', en: 'ISBN {{value}}' },

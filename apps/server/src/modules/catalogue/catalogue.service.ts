@@ -1,4 +1,4 @@
-import { canMoveByHand, canTransition, type CircState, isLoanState } from '@shuyuan/contracts/catalogue/copy-state';
+import { CircState, canMoveByHand, canTransition, isLoanState } from '@shuyuan/contracts/catalogue/copy-state';
 import {
   barcodeIssues,
   type CopyAdd,
@@ -272,7 +272,12 @@ export async function changeCopyState(db: Db, scope: Scope, id: number, to: Circ
   const from = c.state as CircState;
   if (!canTransition(from, to)) throw fail('COPY_STATE_REFUSED', 'catalogue.stateRefused', { from, to });
   if (!canMoveByHand(from, to)) {
-    const key = isLoanState(from) ? 'catalogue.stateLoanOwned' : 'catalogue.stateLoanOnly';
+    const key =
+      from === CircState.BOUND || to === CircState.BOUND
+        ? 'catalogue.stateBindingOwned'
+        : isLoanState(from)
+          ? 'catalogue.stateLoanOwned'
+          : 'catalogue.stateLoanOnly';
     const name = (s: CircState) => (tr ? tr(`catalogue.state.${s}`) : s);
     throw fail('COPY_STATE_LOAN', key, { from: name(from), to: name(to) });
   }

@@ -21,6 +21,10 @@ registerMessages({
     zh: '馆藏 {{barcode}} 处于“已还未收到”状态，请先处理',
     en: 'The copy {{barcode}} is marked returned but not received; resolve that first',
   },
+  'circ.copyBound': {
+    zh: '期刊 {{barcode}} 已装订成合订本，请借阅合订本',
+    en: 'The issue {{barcode}} is bound into a volume; lend the volume instead',
+  },
   'circ.copyWeeded': { zh: '馆藏 {{barcode}} 已剔除，不能借出', en: 'The copy {{barcode}} has been weeded' },
   'circ.store.cataloguing': {
     zh: '馆藏 {{barcode}} 仍在编目库，尚未移送流通库，不能借阅或预约',

@@ -67,6 +67,7 @@ const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
   [CircState.LOST]: 'circ.copyLost',
   [CircState.LOCKED]: 'circ.copyLocked',
   [CircState.RETURNED_NOT_RECEIVED]: 'circ.copyNotReceived',
+  [CircState.BOUND]: 'circ.copyBound',
 };
 
 /**

@@ -108,6 +108,7 @@ registerMessages({
     reserved: { zh: '预约保留', en: 'Reserved' },
     'returned-not-received': { zh: '已还未收', en: 'Returned, not received' },
     locked: { zh: '锁定', en: 'Locked' },
+    bound: { zh: '已装订', en: 'Bound' },
   }),
   ...prefixed('holdings.allocation.col', {
     batchNo: { zh: '调拨单号', en: 'Transfer no.' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { arrivalRoutes } from './arrival.routes.ts';
+import { bindingRoutes } from './binding.routes.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { renewalRoutes } from './renewal.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
@@ -12,4 +13,5 @@ export function serialsRoutes(app: FastifyInstance): void {
   subscriptionRoutes(app);
   renewalRoutes(app);
   arrivalRoutes(app);
+  bindingRoutes(app);
 }

@@ -150,10 +150,43 @@ export const serialIssueCopy = pgTable(
       .notNull()
       .references(() => copy.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').references(() => location.id, { onDelete: 'set null' }),
+    /** The bound volume this copy went into (its state is then 'bound'); null: a loose issue. */
+    volumeId: integer('volume_id').references(() => serialVolume.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.issueId, t.copyId] }),
+    index('serial_issue_copy_volume_idx').on(t.volumeId),
     uniqueIndex('serial_issue_copy_copy_uq').on(t.copyId),
     index('serial_issue_copy_location_idx').on(t.locationId),
+  ],
+);
+
+/**
+ * A bound volume (合订本): one copy of the title's record (its barcode, call number, price and location are the
+ * copy's) holding one copy of each arrived issue from `fromIssue` to `toIssue` of a year (serial_issue_copy.volume_id).
+ */
+export const serialVolume = pgTable(
+  'serial_volume',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    titleId: integer('title_id')
+      .notNull()
+      .references(() => serialTitle.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    fromIssue: integer('from_issue').notNull(),
+    toIssue: integer('to_issue').notNull(),
+    /** Issues bound into it. */
+    issues: integer('issues').notNull(),
+    copyId: integer('copy_id')
+      .notNull()
+      .references(() => copy.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('serial_volume_copy_uq').on(t.copyId),
+    index('serial_volume_school_title_idx').on(t.schoolId, t.titleId, t.year),
   ],
 );

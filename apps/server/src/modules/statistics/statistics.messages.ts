@@ -51,6 +51,7 @@ registerMessages({
   'statistics.circState.reserved': { zh: '预约保留', en: 'Held for reader' },
   'statistics.circState.returned-not-received': { zh: '已还未收到', en: 'Returned, not received' },
   'statistics.circState.locked': { zh: '锁定', en: 'Locked' },
+  'statistics.circState.bound': { zh: '已装订', en: 'Bound' },
   'statistics.screen.collLendrank': { zh: '图书借阅排行', en: 'Most borrowed titles' },
   'statistics.screen.catelendrank': { zh: '分类借阅排行', en: 'Loans by classification' },
   'statistics.screen.deptlendrank': { zh: '部门借阅排行', en: 'Loans by department' },

@@ -90,5 +90,6 @@ registerMessages({
   'stocktake.state.reserved': { zh: '预留', en: 'Held for reader' },
   'stocktake.state.returned-not-received': { zh: '已还未收到', en: 'Returned, not received' },
   'stocktake.state.locked': { zh: '锁定', en: 'Locked' },
+  'stocktake.state.bound': { zh: '已装订', en: 'Bound' },
   'stocktake.yes': { zh: '是', en: 'Yes' },
 });

@@ -3,6 +3,7 @@ import type { PageDef } from '../../app/pages.ts';
 
 const checkin = () => import('./checkin.page.tsx');
 const transfer = () => import('./transfer.page.tsx');
+const binding = () => import('./binding.page.tsx');
 
 /**
  * Periodicals (issue 15): titles, subscriptions, year orders, renewal; arrival (one check-in and one distribution
@@ -36,5 +37,15 @@ export const pages: PageDef[] = [
     path: '/magazine-rowto2',
     component: lazy(() => transfer().then((m) => ({ default: m.NewspaperTransfer }))),
     titleKey: 'serialsArrival.pages.newspaperTransfer',
+  },
+  {
+    path: '/magazine-bound',
+    component: lazy(() => binding().then((m) => ({ default: m.MagazineBinding }))),
+    titleKey: 'serialsBinding.pages.magazine',
+  },
+  {
+    path: '/magazine-bound2',
+    component: lazy(() => binding().then((m) => ({ default: m.NewspaperBinding }))),
+    titleKey: 'serialsBinding.pages.newspaper',
   },
 ];
