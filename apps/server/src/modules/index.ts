@@ -42,6 +42,7 @@ import { backupModule } from './backup/backup.module.ts';
 import { serialsModule } from './serials/serials.module.ts';
 import { pointsModule } from './points/points.module.ts';
 import { reviewsModule } from './reviews/reviews.module.ts';
+import { themesModule } from './themes/themes.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -102,6 +103,7 @@ export const modules: ServerModule[] = [
   serialsModule,
   pointsModule,
   reviewsModule,
+  themesModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

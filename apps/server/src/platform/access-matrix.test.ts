@@ -103,6 +103,11 @@ const ALLOWED: Record<string, Rule> = {
   'P/Opac/MySuggestions': { allow: READERS, why: "the caller's own purchase suggestions" },
   'P/Opac/MyChildren': { allow: READERS, why: 'the children linked to the caller (none unless a parent)' },
   'P/Opac/UpdateMyProfile': { allow: READERS, why: "the caller's own e-mail" },
+  // Theme reading (modules/themes run.routes.ts): the caller's own themes, joining, submissions and certificate.
+  'P/Opac/MyThemes': { allow: READERS, why: 'the themes the caller may join or joined, with their own progress' },
+  'P/Opac/JoinTheme': { allow: READERS, why: 'joins a published theme open to the caller' },
+  'P/Opac/SubmitTheme': { allow: READERS, why: "the caller's own picture or text for a theme task" },
+  'P/Opac/MyThemeCertificate': { allow: READERS, why: "the caller's own certificate of a completed theme" },
   '/micro/bank/api/platform/PersonalBill/GetUserInfoAndBalance': { allow: READERS, why: "the caller's own bill" },
   '/micro/basic/open/readingRecord/line': { allow: READERS, why: "the caller's (or a linked child's) reading" },
   // Reading promotion (modules/reviews): what the caller writes, moderated before anyone else sees it.

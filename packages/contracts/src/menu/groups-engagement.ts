@@ -21,7 +21,7 @@ export const engagementGroups: Item[] = [
     screen('/share-dimension', '分享维度', 'Share dimensions', 'RadarChartOutlined', CRUD),
     screen('/reading-clock', '阅读打卡', 'Reading clock-in', 'CheckCircleOutlined', CRUDX),
     screen('/theme-reading', '主题阅读', 'Theme reading', 'BulbOutlined', [...CRUD, 'publish']),
-    screen('/join-reading', '进行中的活动', 'Current reading activities', 'PlayCircleOutlined', VIEWX),
+    screen('/join-reading', '进行中的活动', 'Current reading activities', 'PlayCircleOutlined', [...VIEWX, 'audit']),
     screen('/end-reading', '已结束的活动', 'Ended reading activities', 'PauseCircleOutlined', VIEWX),
     group('reading.points', '积分管理', 'Points', 'GiftOutlined', [
       screen('/integral-rules', '积分规则', 'Point rules', 'ProfileOutlined', CRUD),
