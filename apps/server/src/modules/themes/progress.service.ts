@@ -75,7 +75,7 @@ async function periods(db: Db, scope: Scope, theme: ThemeRow) {
 
 /**
  * Each reader's progress with each task of a theme: read — distinct theme books borrowed within the task's period
- * (loans outside it do not count); review — passed reviews of theme books written within it; submit — passed
+ * (loans outside it do not count); review — theme books the reader has a passed review of; submit — passed
  * submissions for the task.
  */
 export async function progressOf(
@@ -103,13 +103,8 @@ export async function progressOf(
       );
       for (const r of rows) counts.set(`${task.id}:${r.user_id}`, r.n);
     } else if (task.kind === 'review' && books.length) {
-      const byUser = await passedReviewCounts(db, scope, {
-        userIds,
-        recordIds: books,
-        from: p.startDate,
-        to: p.endDate,
-        tz,
-      });
+      // One review per reader and book (reviews module), counted once passed.
+      const byUser = await passedReviewCounts(db, scope, { userIds, recordIds: books });
       for (const [u, n] of byUser) counts.set(`${task.id}:${u}`, n);
     } else if (task.kind === 'submit') {
       const rows = await db

@@ -1,15 +1,17 @@
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
+import { passedReviewsOf } from '../reviews/review.service.ts';
 
 /**
- * Passed book reviews per reader (reviews module) of some records, written between two days of the school's
- * calendar: what a theme's review task counts.
+ * Per reader, how many of some records they have a passed book review of (reviews module: one review per reader
+ * and record, moderated): what a theme's review task counts.
  */
 export async function passedReviewCounts(
-  _db: Db,
-  _scope: Scope,
-  _q: { userIds: number[]; recordIds: number[]; from: string; to: string; tz: string },
+  db: Db,
+  scope: Scope,
+  q: { userIds: number[]; recordIds: number[] },
 ): Promise<Map<number, number>> {
-  // The reviews module is not on main yet: wired when it lands.
-  return new Map();
+  const out = new Map<number, number>();
+  for (const u of q.userIds) out.set(u, (await passedReviewsOf(db, scope, u, q.recordIds)).length);
+  return out;
 }

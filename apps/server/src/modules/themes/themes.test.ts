@@ -10,6 +10,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { makeRecord } from '../opac/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { bookReview } from '../reviews/reviews.table.ts';
 import { readingTheme } from './themes.table.ts';
 
 const T = `${P}/Themes`;
@@ -195,6 +196,25 @@ describe('joining, progress and judging', () => {
     mine = (await t.post(`${O}/MyThemes`, {}, { token: r.token })).json.data.find((x: any) => x.id === th.id);
     expect(mine.progress.find((p: any) => p.taskId === read.id)).toMatchObject({ done: 2, complete: true });
     expect(mine.complete).toBe(false);
+  });
+
+  it('counts passed reviews of the theme’s books for a review task, not pending ones or other books', async () => {
+    const th = await publishedTheme({ title: '书评任务', tasks: [{ kind: 'review', title: '写两篇书评', count: 2 }] });
+    const r = await reader('孙书评', classA);
+    await t.post(`${O}/JoinTheme`, { id: th.id }, { token: r.token });
+    const other = await makeRecord(t.db, scope, { title: '书单外' });
+    const review = (recordId: number, state: string) =>
+      t.db.insert(bookReview).values(scope.values({ recordId, userId: r.id, rating: 5, content: '好看好看', state }));
+    await review(books[0], 'passed');
+    await review(books[1], 'pending');
+    await review(other.id, 'passed');
+    const progress = async () =>
+      (await t.post(`${O}/MyThemes`, {}, { token: r.token })).json.data.find((x: any) => x.id === th.id);
+    expect((await progress()).progress[0]).toMatchObject({ done: 1, count: 2, complete: false });
+    await review(books[2], 'passed');
+    const done = await progress();
+    expect(done.progress[0]).toMatchObject({ done: 2, complete: true });
+    expect(done.complete).toBe(true);
   });
 
   it('lets a teacher judge, never a student, and completes the theme with a certificate', async () => {
