@@ -6,7 +6,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { SCHOOL_ZONE, schoolToday } from '../circulation/rules.service.ts';
 import { schoolClass } from '../org/school-class.table.ts';
-import { awardThemePoints } from './points-link.ts';
+import { awardPoints } from '../points/award.ts';
 import { passedReviewCounts } from './reviews-link.ts';
 import { readingTheme, themeActivity, themeParticipant, themeSubmission, themeTask } from './themes.table.ts';
 
@@ -157,7 +157,7 @@ export async function recordCompletions(
     )
     .returning({ userId: themeParticipant.userId });
   for (const m of marked)
-    await awardThemePoints(db, scope, {
+    await awardPoints(db, scope, {
       userId: m.userId,
       event: 'activity_award',
       refType: 'reading_theme',

@@ -13,7 +13,7 @@ import { fail, forbidden, notFound } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { appUser } from '../auth/user.table.ts';
 import { schoolClass } from '../org/school-class.table.ts';
-import { awardThemePoints } from './points-link.ts';
+import { awardPoints } from '../points/award.ts';
 import { publishedTheme, recordCompletions, progressOf, refreshProgress, tasksOf, today } from './progress.service.ts';
 import { readingTheme, themeParticipant, themeSubmission, themeTask } from './themes.table.ts';
 
@@ -195,7 +195,7 @@ export async function judge(ctx: Ctx<JudgeBody>) {
       .returning({ id: themeSubmission.id });
     if (!done) throw fail('ALREADY_JUDGED', 'themes.alreadyJudged');
     if (b.passed) {
-      await awardThemePoints(tx, ctx.scope, {
+      await awardPoints(tx, ctx.scope, {
         userId: sub.userId,
         event: 'activity_submission',
         refType: 'theme_submission',

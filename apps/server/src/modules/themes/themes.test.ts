@@ -10,6 +10,7 @@ import { loan } from '../circulation/circulation.table.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { makeRecord } from '../opac/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
+import { pointEntry } from '../points/points.table.ts';
 import { bookReview } from '../reviews/reviews.table.ts';
 import { readingTheme } from './themes.table.ts';
 
@@ -269,6 +270,18 @@ describe('joining, progress and judging', () => {
     const row = parts.json.data.List.find((p: any) => p.userId === r.id);
     expect(row.complete).toBe(true);
     expect(row.completedAt).toBeTruthy();
+    // Points: each passed submission (activity_submission) and the completed theme (activity_award), once each.
+    await t.post(`${T}/GetParticipants`, { themeId: th.id }, { token: teacher.token });
+    const entries = await t.db
+      .select({ event: pointEntry.event, points: pointEntry.points })
+      .from(pointEntry)
+      .where(eq(pointEntry.userId, r.id));
+    expect(entries.map((e) => e.event).sort()).toEqual([
+      'activity_award',
+      'activity_submission',
+      'activity_submission',
+    ]);
+    expect(entries.every((e) => e.points > 0)).toBe(true);
     // The theme ends: results and the certificate.
     await t.db
       .update(readingTheme)
