@@ -43,6 +43,7 @@ import { serialsModule } from './serials/serials.module.ts';
 import { pointsModule } from './points/points.module.ts';
 import { reviewsModule } from './reviews/reviews.module.ts';
 import { themesModule } from './themes/themes.module.ts';
+import { unionModule } from './union/union.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -104,6 +105,7 @@ export const modules: ServerModule[] = [
   pointsModule,
   reviewsModule,
   themesModule,
+  unionModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

@@ -13,6 +13,7 @@ const SearchPage = lazy(() => import('./pages/search.page.tsx'));
 const AdvancedPage = lazy(() => import('./pages/advanced.page.tsx'));
 const DetailsPage = lazy(() => import('./pages/details.page.tsx'));
 const TransitionPage = lazy(() => import('./pages/transition.page.tsx'));
+const OrSchoolPage = lazy(() => import('./pages/orschool.page.tsx'));
 const ClassifyPage = lazy(() => import('./pages/classify.page.tsx'));
 const ListPage = lazy(() => import('./pages/list.page.tsx'));
 const PersonalPage = lazy(() => import('./personal/personal.page.tsx'));
@@ -157,6 +158,7 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <footer className="opac-footer">
         <Link to="/transition">{t('opac.nav.changeSchool')}</Link>
+        <Link to="/orschool">{t('opac.orschool.title')}</Link>
         <span>{t('opac.nav.poweredBy')}</span>
       </footer>
     </div>
@@ -210,6 +212,7 @@ export function OpacApp() {
             </Shell>
           }
         />
+        <Route path="/orschool" element={at(<OrSchoolPage />)} />
         <Route path="/search" element={at(<SearchPage />)} />
         <Route path="/advancedsearch" element={at(<AdvancedPage />)} />
         <Route path="/search/book/details" element={at(<DetailsPage />)} />

@@ -52,9 +52,3 @@ export const CallNumberQuery = PageQuery.extend({
   exact: z.boolean().default(false),
 });
 export type CallNumberQuery = z.infer<typeof CallNumberQuery>;
-
-/** `/union-catalog` search (own catalogue; other sources once the capture/union modules exist). */
-export const UnionSearchBody = PageQuery.extend({
-  field: z.enum(['title', 'author', 'isbn', 'publisher']).optional(),
-});
-export type UnionSearchBody = z.infer<typeof UnionSearchBody>;

@@ -14,7 +14,8 @@ export const ACCESS = {
   addRecord: [`${CATALOG}:add`, 'book-editing:add'],
   editRecord: [`${CATALOG}:edit`, 'book-editing:edit', 'book-editing2:edit'],
   deleteRecord: [`${CATALOG}:delete`, 'collection:delete'],
-  addCopies: [`${CATALOG}:add`, 'book-editing:add', 'book-editing3:add', 'collection:add'],
+  // union-catalog:add: the union cataloguing screen adds copies to the record it has just copied.
+  addCopies: [`${CATALOG}:add`, 'book-editing:add', 'book-editing3:add', 'collection:add', 'union-catalog:add'],
   editCopies: [`${CATALOG}:edit`, 'book-editing3:edit', 'collection:edit'],
 } as const;
 

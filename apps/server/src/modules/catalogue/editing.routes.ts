@@ -29,8 +29,8 @@ export function editingRoutes(app: FastifyInstance): void {
     summary: 'Branches, locations, resource types and open batches to pick from on the cataloguing screens',
     handler: ({ db, scope, user }) => {
       // Every screen that picks from these: the cataloguing screens, batches, the rules, and the MARC import
-      // (default location and batch of the copies it creates).
-      needAny(user, [...ACCESS.view, 'batch', 'book-editing-rule', 'marc-import']);
+      // (default location and batch of the copies it creates), and union cataloguing (the copies of a copied record).
+      needAny(user, [...ACCESS.view, 'batch', 'book-editing-rule', 'marc-import', 'union-catalog']);
       return editingOptions(db, scope);
     },
   });

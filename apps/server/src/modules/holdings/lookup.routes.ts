@@ -1,13 +1,6 @@
-import { staffSearch } from '../catalogue/catalogue-search.service.ts';
 import { BatchPasswordBody } from '@shuyuan/contracts/holdings/access';
 import { HoldingsCode as C } from '@shuyuan/contracts/holdings/bulk';
-import {
-  CallNumberQuery,
-  DuplicateCheckBody,
-  IsbnMarkBody,
-  IsbnReportQuery,
-  UnionSearchBody,
-} from '@shuyuan/contracts/holdings/lookup';
+import { CallNumberQuery, DuplicateCheckBody, IsbnMarkBody, IsbnReportQuery } from '@shuyuan/contracts/holdings/lookup';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
@@ -17,7 +10,7 @@ import { sendSheet } from './xlsx.ts';
 
 const fen = (v: number | null) => (v == null ? '' : (v / 100).toFixed(2));
 
-/** Duplicate check, ISBN reporting, call number lookup, union catalogue search, batch password reset. */
+/** Duplicate check, ISBN reporting, call number lookup, batch password reset (union cataloguing: modules/union). */
 export function lookupRoutes(app: FastifyInstance): void {
   route(app, {
     url: `${P}/Holdings/DuplicateCheck`,
@@ -109,17 +102,6 @@ export function lookupRoutes(app: FastifyInstance): void {
     access: C.callNumber,
     schema: CallNumberQuery,
     handler: ({ db, scope, body }) => callNumberSearch(db, scope, body),
-  });
-
-  route(app, {
-    url: `${P}/Holdings/UnionSearch`,
-    access: C.union,
-    schema: UnionSearchBody,
-    summary: "The school's own catalogue; other sources arrive with the capture and union modules",
-    handler: async ({ db, scope, body }) => ({
-      ...(await staffSearch(db, scope, { ...body, sort: 'relevance', facets: {} })),
-      sources: [{ code: 'local', available: true }],
-    }),
   });
 
   route(app, {

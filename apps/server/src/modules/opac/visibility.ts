@@ -26,8 +26,16 @@ export async function assertOpen(db: Db, scope: Scope): Promise<void> {
 export async function copyVisibleSql(db: Db, scope: Scope, c = sql`c`): Promise<SQL | null> {
   const rules = await configOf(db, scope, RESOURCE_RULES);
   if (!rules.some((x) => !x.canView)) return null;
+  return canViewSql(sql`${scope.schoolId}`, c);
+}
+
+/**
+ * The resource rules' "can view" of copy `c` in the school `schoolId` (a value or a column: the union search
+ * passes `c.school_id` to judge the copies of many schools in one statement).
+ */
+export function canViewSql(schoolId: SQL, c = sql`c`): SQL {
   return sql`coalesce((select ra.can_view from resource_auth ra
-    where ra.school_id = ${scope.schoolId}
+    where ra.school_id = ${schoolId}
       and (ra.branch_id is null or ra.branch_id = ${c}.branch_id)
       and (ra.location_id is null or ra.location_id = ${c}.location_id)
       and (ra.resource_type_id is null or ra.resource_type_id =

@@ -7,7 +7,7 @@ import { clearOnChange, submitChecked } from './submit.ts';
 import type { RecordRow } from './types.ts';
 
 interface Props {
-  record: RecordRow | null;
+  record: Pick<RecordRow, 'id' | 'title' | 'classNo' | 'bookNo'> | null;
   locations: { value: number; label: string }[];
   onClose: () => void;
   onSaved: () => void;

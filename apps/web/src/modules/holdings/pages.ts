@@ -15,7 +15,6 @@ export const pages: PageDef[] = [
   ['/allocation-record', () => import('./allocation-record.page.tsx'), 'allocationRecord'],
   ['/label-transfer', () => import('./label.page.tsx'), 'label'],
   ['/book-positioning', () => import('./positioning.page.tsx'), 'positioning'],
-  ['/union-catalog', () => import('./union.page.tsx'), 'union'],
   ['/resource-mana/basic-set/resource-auth', () => import('./resource-auth.page.tsx'), 'resourceAuth'],
   ['/batchpsw', () => import('./batchpsw.page.tsx'), 'password'],
 ].map(([path, load, key]) => ({

@@ -17,6 +17,7 @@ const ROUTES = [
   '/user/circulation',
   '/user/integral',
   '/transition',
+  '/orschool',
   '/advancedsearch',
   '/searchdetail',
   '/userinfo',
