@@ -44,6 +44,7 @@ import { pointsModule } from './points/points.module.ts';
 import { reviewsModule } from './reviews/reviews.module.ts';
 import { themesModule } from './themes/themes.module.ts';
 import { unionModule } from './union/union.module.ts';
+import { volunteersModule } from './volunteers/volunteers.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -106,6 +107,7 @@ export const modules: ServerModule[] = [
   reviewsModule,
   themesModule,
   unionModule,
+  volunteersModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

@@ -114,6 +114,9 @@ const ALLOWED: Record<string, Rule> = {
   'P/Opac/SaveMyReview': { allow: READERS, why: "writes the caller's own review (moderated)" },
   'P/Opac/MyReviews': { allow: READERS, why: "the caller's own reviews and their states" },
   'P/Opac/MyReviewOf': { allow: READERS, why: "the caller's own review of a record" },
+  // Volunteers and small librarians (modules/volunteers): a reader applies and sees their own service.
+  'P/Volunteer/Apply': { allow: READERS, why: 'the caller applies to serve as a volunteer or small librarian' },
+  'P/Volunteer/MyVolunteer': { allow: READERS, why: "the caller's own application, duties and hours" },
   // A class librarian runs their own corner (corner.access.ts); the fixture's corner is theirs.
   'P/ClassCorner/GetMyCorners': { allow: READERS, why: 'the corners the caller runs (none unless librarian)' },
   'P/ClassCorner/GetCornerBooks': { allow: ['librarian'], why: "the librarian's own corner" },

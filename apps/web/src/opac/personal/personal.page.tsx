@@ -12,6 +12,7 @@ import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
 import { MyReviews } from './reviews.tsx';
+import { VolunteerPanel } from './volunteer.tsx';
 
 const TABS = [
   'loans',
@@ -22,6 +23,7 @@ const TABS = [
   'bill',
   'timeline',
   'integral',
+  'volunteer',
   'children',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -431,6 +433,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'bill' && <Bill />}
       {tab === 'timeline' && <Timeline />}
       {tab === 'integral' && <ReadingRecordPanel />}
+      {tab === 'volunteer' && <VolunteerPanel />}
       {tab === 'children' && parent && <Children />}
     </>
   );
