@@ -15,6 +15,7 @@ import { benchSerials } from './serials.bench.ts';
 import { benchSip2 } from './sip2.bench.ts';
 import { benchStartTime } from './start-time.bench.ts';
 import { benchStatistics } from './statistics.bench.ts';
+import { benchUnion } from './union.bench.ts';
 import { benchWebSize } from './web-size.bench.ts';
 
 /**
@@ -41,6 +42,7 @@ const all: Record<string, () => Promise<void>> = {
   jobs: async () => benchJobs(await localPg()),
   statistics: async () => benchStatistics(await localPg()),
   serials: async () => benchSerials(await localPg()),
+  union: async () => benchUnion(await localPg()),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 if (!process.env.BENCH_CHILD)
