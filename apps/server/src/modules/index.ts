@@ -45,6 +45,7 @@ import { reviewsModule } from './reviews/reviews.module.ts';
 import { themesModule } from './themes/themes.module.ts';
 import { unionModule } from './union/union.module.ts';
 import { volunteersModule } from './volunteers/volunteers.module.ts';
+import { donationsModule } from './donations/donations.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -108,6 +109,7 @@ export const modules: ServerModule[] = [
   themesModule,
   unionModule,
   volunteersModule,
+  donationsModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,
