@@ -117,6 +117,9 @@ const ALLOWED: Record<string, Rule> = {
   // Volunteers and small librarians (modules/volunteers): a reader applies and sees their own service.
   'P/Volunteer/Apply': { allow: READERS, why: 'the caller applies to serve as a volunteer or small librarian' },
   'P/Volunteer/MyVolunteer': { allow: READERS, why: "the caller's own application, duties and hours" },
+  'P/Opac/SaveMyShare': { allow: READERS, why: "writes the caller's own reading share (moderated)" },
+  'P/Opac/MyShares': { allow: READERS, why: "the caller's own reading shares and their states" },
+  'P/Opac/DeleteMyShare': { allow: READERS, why: "deletes one of the caller's own shares" },
   // A class librarian runs their own corner (corner.access.ts); the fixture's corner is theirs.
   'P/ClassCorner/GetMyCorners': { allow: READERS, why: 'the corners the caller runs (none unless librarian)' },
   'P/ClassCorner/GetCornerBooks': { allow: ['librarian'], why: "the librarian's own corner" },

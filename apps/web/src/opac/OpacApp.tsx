@@ -23,6 +23,7 @@ const NewsDetailPage = lazy(() => import('./pages/news-detail.page.tsx'));
 const LinksPage = lazy(() => import('./pages/links.page.tsx'));
 const AnnouncementPage = lazy(() => import('./pages/announcement.page.tsx'));
 const LibraryPage = lazy(() => import('./pages/library.page.tsx'));
+const ReadingPage = lazy(() => import('./pages/reading.page.tsx'));
 const GuideScreen = lazy(() => import('./guide/guide.tsx'));
 const DeviceSetup = lazy(() => import('./guide/device.tsx'));
 const EntranceScreen = lazy(() => import('./guide/entrance.tsx'));
@@ -126,6 +127,7 @@ function Header() {
         <NavLink to="/search/newslist">{t('opac.nav.news')}</NavLink>
         <NavLink to="/search/NewBookAnnouncement">{t('opac.nav.announce')}</NavLink>
         <NavLink to="/search/libpic">{t('opac.nav.pictures')}</NavLink>
+        <NavLink to="/search/reading">{t('opac.nav.reading')}</NavLink>
         <NavLink to="/search/networkresource">{t('opac.nav.links')}</NavLink>
         <NavLink to="/libraryinfo">{t('opac.nav.library')}</NavLink>
         {token ? (
@@ -231,6 +233,7 @@ export function OpacApp() {
         <Route path="/search/networkresource" element={at(<LinksPage />)} />
         <Route path="/search/NewBookAnnouncement" element={at(<AnnouncementPage />)} />
         <Route path="/libraryinfo" element={at(<LibraryPage />)} />
+        <Route path="/search/reading" element={at(<ReadingPage />)} />
         <Route path="/guidescreen" element={guide('home')} />
         <Route path="/guidescreen/search" element={guide('search')} />
         <Route

@@ -1,6 +1,8 @@
 import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { MyReviewDto, RecordReviewsDto, ReviewSave } from '@shuyuan/contracts/reviews/review';
+import type { MyShareDto, PublicShareDto } from '@shuyuan/contracts/reviews/share';
+import type { UploadResult } from '@shuyuan/contracts/settings/upload';
 import { api } from '../app/http.ts';
 
 const quiet = { showError: false };
@@ -12,4 +14,31 @@ export const reviewsApi = {
   mineOf: (recordId: number) => api.post<MyReviewDto | null>(`${P}/Opac/MyReviewOf`, { recordId }, quiet),
   save: (body: ReviewSave) => api.post<MyReviewDto>(`${P}/Opac/SaveMyReview`, body, quiet),
   mine: (Page: number, Rows = 20) => api.post<ListData<MyReviewDto>>(`${P}/Opac/MyReviews`, { Page, Rows }, quiet),
+};
+
+export interface ShareForm {
+  id?: number;
+  kind: 'note' | 'excerpt';
+  title: string;
+  content: string;
+  pictures: string[];
+  dimensionIds: number[];
+}
+
+/** Reading shares: the reader's own (personal area) and the passed ones (public site, masked names). */
+export const sharesApi = {
+  dimensions: () =>
+    api.post<{ id: number; name: string; description: string }[]>(`${P}/Search/ShareDimensions`, {}, quiet),
+  shown: (Page: number, dimensionId?: number, Rows = 12) =>
+    api.post<ListData<PublicShareDto>>(`${P}/Search/ReadingShares`, { Page, Rows, dimensionId }, quiet),
+  mine: (Page: number, Rows = 20) => api.post<ListData<MyShareDto>>(`${P}/Opac/MyShares`, { Page, Rows }, quiet),
+  save: (body: ShareForm) => api.post<MyShareDto>(`${P}/Opac/SaveMyShare`, body, quiet),
+  remove: (id: number) => api.post(`${P}/Opac/DeleteMyShare`, { id }, quiet),
+  /** A public picture (category `picture`): shares are shown on the public site once passed. */
+  upload: (file: File) => {
+    const fd = new FormData();
+    fd.append('category', 'picture');
+    fd.append('file', file, file.name);
+    return api.post<UploadResult>(`${P}/upload/post`, fd, quiet);
+  },
 };

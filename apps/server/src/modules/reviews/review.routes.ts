@@ -21,15 +21,8 @@ import { publicRecord } from '../opac/detail.service.ts';
 import { publicView } from '../opac/search.service.ts';
 import { assertOpen } from '../opac/visibility.ts';
 import { type SheetColumn, startListExport } from './export.ts';
-import {
-  deleteReviews,
-  listReviews,
-  moderateReviews,
-  myReviewOf,
-  myReviews,
-  recordReviews,
-  saveMyReview,
-} from './review.service.ts';
+import { deleteModerated, moderate } from './moderation.ts';
+import { listReviews, myReviewOf, myReviews, recordReviews, saveMyReview } from './review.service.ts';
 import { reviewSettings, saveReviewSettings } from './settings.service.ts';
 
 const B = `${P}/BookReview`;
@@ -72,7 +65,7 @@ export function reviewRoutes(app: FastifyInstance): void {
       assertMayModerate(user);
       auditDetail.ids = body.ids;
       auditDetail.pass = body.pass;
-      return moderateReviews(db, scope, user!, body);
+      return moderate(db, scope, user!, 'review', body);
     },
   });
   route(app, {
@@ -80,7 +73,7 @@ export function reviewRoutes(app: FastifyInstance): void {
     access: opCode(REVIEW_CODE, 'delete'),
     schema: IdsBody,
     audit: 'bookreview.delete',
-    handler: ({ db, scope, body }) => deleteReviews(db, scope, body.ids),
+    handler: ({ db, scope, body }) => deleteModerated(db, scope, 'review', body.ids),
   });
   route(app, {
     url: `${B}/ExportReview`,

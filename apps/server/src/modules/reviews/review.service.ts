@@ -1,6 +1,5 @@
 import { maskName } from '@shuyuan/contracts/statistics/charts';
 import type {
-  ModerateBody,
   ModerationState,
   MyReviewDto,
   RecordReviewsDto,
@@ -14,13 +13,13 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { schoolClock } from '../circ-records/records.query.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { awardOnPass } from './points.ts';
+import { likeText } from './moderation.ts';
 import { bookReview } from './reviews.table.ts';
 import { checkWriting, reviewSettings } from './settings.service.ts';
 
@@ -134,13 +133,12 @@ export async function listReviews(
 ): Promise<{ List: ReviewDto[]; Total: number }> {
   const { tz } = await schoolClock(db, scope);
   const day = sql`(${bookReview.createdAt} at time zone ${tz})::date`;
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = scope.where(
     bookReview,
     q.state ? eq(bookReview.state, q.state) : undefined,
     q.recordId ? eq(bookReview.recordId, q.recordId) : undefined,
-    q.SearchKey ? ilike(catalogueRecord.title, like(q.SearchKey)) : undefined,
-    q.reader ? or(ilike(appUser.name, like(q.reader)), ilike(appUser.account, like(q.reader))) : undefined,
+    q.SearchKey ? ilike(catalogueRecord.title, likeText(q.SearchKey)) : undefined,
+    q.reader ? or(ilike(appUser.name, likeText(q.reader)), ilike(appUser.account, likeText(q.reader))) : undefined,
     q.classId ? eq(appUser.classId, q.classId) : undefined,
     q.gradeId ? eq(schoolClass.gradeId, q.gradeId) : undefined,
     q.from ? sql`${day} >= ${q.from}::date` : undefined,
@@ -185,52 +183,6 @@ export async function listReviews(
       updatedAt: r.updatedAt.toISOString(),
     })),
   };
-}
-
-/**
- * Passes or rejects reviews (every id must be the school's, else not found and nothing changes). A pass credits
- * the school's points for `review_approved` when the settings say so (once per review: awardPoints is idempotent).
- */
-export async function moderateReviews(
-  db: Db,
-  scope: Scope,
-  user: Principal,
-  body: ModerateBody,
-): Promise<{ count: number }> {
-  const ids = [...new Set(body.ids)];
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: bookReview.id, userId: bookReview.userId })
-      .from(bookReview)
-      .where(scope.where(bookReview, inArray(bookReview.id, ids)))
-      .for('update');
-    if (rows.length !== ids.length) throw notFound();
-    await tx
-      .update(bookReview)
-      .set({
-        state: body.pass ? 'passed' : 'rejected',
-        rejectReason: body.pass ? '' : body.reason,
-        reviewedBy: user.userId,
-        reviewedByName: user.name,
-        reviewedAt: new Date(),
-      })
-      .where(scope.where(bookReview, inArray(bookReview.id, ids)));
-    if (body.pass && (await reviewSettings(tx, scope)).reviewPoints)
-      for (const r of rows) await awardOnPass(tx, scope, 'review_approved', 'book_review', r.id, r.userId);
-    return { count: ids.length };
-  });
-}
-
-export async function deleteReviews(db: Db, scope: Scope, ids: number[]): Promise<{ count: number }> {
-  const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(bookReview)
-      .where(scope.where(bookReview, inArray(bookReview.id, unique)))
-      .returning({ id: bookReview.id });
-    if (gone.length !== unique.length) throw notFound();
-    return { count: gone.length };
-  });
 }
 
 /** Passed reviews of a record for the public site: masked names, newest first, and the average rating. */

@@ -1,11 +1,13 @@
 import type { ServerModule } from '../index.ts';
 import './reviews.messages.ts';
 import { reviewRoutes } from './review.routes.ts';
+import { shareRoutes } from './share.routes.ts';
 
 /** Reading promotion (issue 16): book reviews and their settings; reading shares; teachers' recommendations. */
 export const reviewsModule: ServerModule = {
   name: 'reviews',
   routes: (app) => {
     reviewRoutes(app);
+    shareRoutes(app);
   },
 };

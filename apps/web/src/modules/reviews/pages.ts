@@ -5,4 +5,6 @@ import type { PageDef } from '../../app/pages.ts';
 export const pages: PageDef[] = [
   { path: '/bookreview', component: lazy(() => import('./bookreview.page.tsx')) },
   { path: '/bookreview-setting', component: lazy(() => import('./settings.page.tsx')) },
+  { path: '/reading-share', component: lazy(() => import('./share.page.tsx')) },
+  { path: '/share-dimension', component: lazy(() => import('./dimension.page.tsx')) },
 ];

@@ -13,11 +13,13 @@ import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
 import { MyReviews } from './reviews.tsx';
 import { VolunteerPanel } from './volunteer.tsx';
+import { MyShares } from './shares.tsx';
 
 const TABS = [
   'loans',
   'history',
   'reviews',
+  'shares',
   'reservations',
   'suggestions',
   'bill',
@@ -428,6 +430,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'loans' && <Loans />}
       {tab === 'history' && <History />}
       {tab === 'reviews' && <MyReviews />}
+      {tab === 'shares' && <MyShares />}
       {tab === 'reservations' && <Reservations />}
       {tab === 'suggestions' && <Suggestions />}
       {tab === 'bill' && <Bill />}

@@ -1,0 +1,32 @@
+import { DIMENSION_CODE, DimensionCreate, DimensionUpdate } from '@shuyuan/contracts/reviews/share';
+import { ResourcePage } from '../../kit/ResourcePage.tsx';
+import type { ResourcePageDef } from '../../kit/types.ts';
+
+const def: ResourcePageDef = {
+  area: 'ReadingShare',
+  entity: 'Dimension',
+  permission: DIMENSION_CODE,
+  title: 'reviews.dimension.entity',
+  contracts: { create: DimensionCreate, update: DimensionUpdate },
+  fields: [
+    { name: 'name', label: 'reviews.dimension.name' },
+    { name: 'description', label: 'reviews.dimension.description', type: 'textarea' },
+    { name: 'sort', label: 'reviews.dimension.sort', type: 'number', default: 0 },
+    {
+      name: 'state',
+      label: 'reviews.dimension.state',
+      type: 'select',
+      inSearch: true,
+      default: 1,
+      options: [
+        { value: 1, label: 'kit.state.on' },
+        { value: 0, label: 'kit.state.off' },
+      ],
+    },
+  ],
+};
+
+/** /share-dimension (分享维度): what readers tag their shares with (characters, plot, language…). */
+export default function ShareDimensionPage() {
+  return <ResourcePage def={def} />;
+}
