@@ -86,3 +86,26 @@ export const PointAdjustBody = z.object({
   reason: z.string().trim().min(2, 'points.reasonRequired').max(200, 'validation.tooLong'),
 });
 export type PointAdjustBody = z.infer<typeof PointAdjustBody>;
+
+/** P/Opac/MyPointEntries: a page of the caller's ledger. */
+export const MyPointsQuery = PageQuery.pick({ Page: true, Rows: true });
+export type MyPointsQuery = z.infer<typeof MyPointsQuery>;
+
+/** P/Opac/MyPoints: the caller's balance, rank in class and their class's top readers. */
+export interface MyPoints {
+  balance: number;
+  classRank: number | null;
+  classSize: number | null;
+  className: string | null;
+  /** The class's top ten, names masked (张*明); `me` marks the caller's row. */
+  classTop: { rank: number; name: string; balance: number; me: boolean }[];
+}
+
+export interface MyPointEntry {
+  id: number;
+  event: string;
+  points: number;
+  balanceAfter: number;
+  note: string;
+  day: string;
+}

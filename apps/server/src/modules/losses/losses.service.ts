@@ -1,3 +1,4 @@
+import { awardPoints } from '../points/award.ts';
 import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { LossError, type LossOption, type PayMethod, type RegisterLossBody } from '@shuyuan/contracts/losses/loss';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -122,6 +123,9 @@ export async function registerLoss(db: Db, scope: Scope, b: RegisterLossBody, op
       .where(eq(lossRecord.id, l.id))
       .returning();
     if (b.paid) await takePayment(tx, scope, row, b.payMethod, operatorId);
+    // The `loss` rule (a deduction when the school enables it), once per loss record.
+    if (readerId !== null)
+      await awardPoints(tx, scope, { userId: readerId, event: 'loss', refType: 'loss', refId: row.id });
     return { id: row.id, orderNo: row.orderNo, state: b.paid ? 'compensated' : 'not_compensated', loanClosed: !!open };
   });
 }

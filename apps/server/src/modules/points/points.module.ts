@@ -1,5 +1,7 @@
 import type { ServerModule } from '../index.ts';
+import './circulation-hooks.ts';
 import './points.messages.ts';
+import { clockRoutes } from './clock.routes.ts';
 import { pointsRoutes } from './points.routes.ts';
 
 /** Reading points: rules, the ledger and balances, manual adjustment, exports (modules/points/README.md). */
@@ -7,5 +9,6 @@ export const pointsModule: ServerModule = {
   name: 'points',
   routes: (app) => {
     pointsRoutes(app);
+    clockRoutes(app);
   },
 };
