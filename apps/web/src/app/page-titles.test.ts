@@ -22,4 +22,9 @@ describe('page titles', () => {
       for (const lang of ['zh', 'en']) expect(typeof text(lang, p.titleKey!), `${p.path} ${lang}`).toBe('string');
     }
   });
+
+  it('no route is declared twice (the router would keep one, the other module would never show)', () => {
+    const paths = pages.map((p) => p.path);
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  });
 });

@@ -29,6 +29,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { circulationStats } from './circulation-stats.service.ts';
 import { classReport, collectionStats } from './collection.service.ts';
 import { counterStats } from './counter.service.ts';
+import { SERIAL_STAT_SCREEN_DEFS } from '../serials/statistics.screens.ts';
 import { LEDGER_SCREENS } from './ledger.screens.ts';
 import { QUERY_SCREEN } from './query.screen.ts';
 import { groupStats } from './group-stats.service.ts';
@@ -397,5 +398,6 @@ export const STAT_SCREENS: StatScreen[] = [
   },
   ...VISIT_SCREENS,
   ...LEDGER_SCREENS,
+  ...SERIAL_STAT_SCREEN_DEFS,
   QUERY_SCREEN,
 ];

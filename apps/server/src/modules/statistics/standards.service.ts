@@ -14,6 +14,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { school } from '../school/school.table.ts';
+import { serialSubscription } from '../serials/serials.table.ts';
 import { StoreType } from '@shuyuan/contracts/catalogue/copy-state';
 import { reportClock } from './context.ts';
 import { classLetter } from './loan-source.ts';
@@ -54,8 +55,26 @@ export async function saveStandards(db: Db, scope: Scope, body: StandardsSave): 
 }
 
 /**
+ * Periodical titles the library takes: the titles (magazines and newspapers) subscribed for this year in the
+ * serials module; a school that keeps no subscriptions there counts the held records with an ISSN instead.
+ */
+async function periodicalTitles(db: Db, scope: Scope, year: number): Promise<number> {
+  const [{ subscribed }] = await db
+    .select({ subscribed: sql<number>`count(distinct ${serialSubscription.titleId})::int` })
+    .from(serialSubscription)
+    .where(scope.where(serialSubscription, eq(serialSubscription.year, year), eq(serialSubscription.state, 'ordered')));
+  if (subscribed) return subscribed;
+  const [{ held }] = await db
+    .select({ held: sql<number>`count(distinct ${copy.recordId})::int` })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .where(scope.where(copy, notInArray(copy.storeType, GONE_STORES), and(sql`${catalogueRecord.issn} <> ''`)));
+  return held;
+}
+
+/**
  * P/Statistics/Standards: books per student, new books per student this year, periodical titles, weekly opening
- * hours and the share of each basic part of the collection, each beside the standard of the school's level and
+ * hours and the share of each basic part of the collection (periodical titles: `periodicalTitles`), each beside the standard of the school's level and
  * met or not. Students are active student readers; books are held copies; new books are copies accessioned
  * this calendar year (purchase suggestions excepted).
  */
@@ -83,11 +102,7 @@ export async function standardsReport(db: Db, scope: Scope, q: { level?: SchoolL
         sql`${copy.createdAt} >= (${`${today.slice(0, 4)}-01-01`}::date::timestamp at time zone ${tz})`,
       ),
     );
-  const [{ periodicals }] = await db
-    .select({ periodicals: sql<number>`count(distinct ${copy.recordId})::int` })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(scope.where(copy, notInArray(copy.storeType, GONE_STORES), and(sql`${catalogueRecord.issn} <> ''`)));
+  const periodicals = await periodicalTitles(db, scope, Number(today.slice(0, 4)));
   const books = held.reduce((a, h) => a + h.n, 0);
   const per = (n: number) => (students ? Math.round((n / students) * 100) / 100 : 0);
   const lines: StandardLine[] = [

@@ -4,6 +4,7 @@ import type { PageDef } from '../../app/pages.ts';
 const checkin = () => import('./checkin.page.tsx');
 const transfer = () => import('./transfer.page.tsx');
 const binding = () => import('./binding.page.tsx');
+const stats = () => import('./statistics.page.tsx');
 
 /**
  * Periodicals (issue 15): titles, subscriptions, year orders, renewal; arrival (one check-in and one distribution
@@ -47,5 +48,15 @@ export const pages: PageDef[] = [
     path: '/magazine-bound2',
     component: lazy(() => binding().then((m) => ({ default: m.NewspaperBinding }))),
     titleKey: 'serialsBinding.pages.newspaper',
+  },
+  {
+    path: '/magazine-statistics',
+    component: lazy(() => stats().then((m) => ({ default: m.MagazineStatistics }))),
+    titleKey: 'serialsStats.pages.magazine',
+  },
+  {
+    path: '/magazine-statistics2',
+    component: lazy(() => stats().then((m) => ({ default: m.NewspaperStatistics }))),
+    titleKey: 'serialsStats.pages.newspaper',
   },
 ];

@@ -1,6 +1,9 @@
 import { TitleCreate, type TitleDto, TitleUpdate } from '@shuyuan/contracts/serials/title';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import type { ResourcePageDef } from '../../kit/types.ts';
+import { BackIssues } from './back-issues.tsx';
 import { FREQUENCY_OPTIONS, KIND_OPTIONS, LANGUAGE_OPTIONS } from './options.ts';
 
 const def: ResourcePageDef<TitleDto> = {
@@ -69,7 +72,19 @@ const def: ResourcePageDef<TitleDto> = {
   ],
 };
 
-/** /magazinelibrary (期刊库): magazines and newspapers the school takes; each is a catalogue record too. */
+/**
+ * /magazinelibrary (期刊库): magazines and newspapers the school takes (each is a catalogue record too), and the
+ * back issues: where each arrived issue is now.
+ */
 export default function TitlesPage() {
-  return <ResourcePage def={def} />;
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      className="sy-titles-tabs"
+      items={[
+        { key: 'titles', label: t('serialsStats.back.titlesTab'), children: <ResourcePage def={def} /> },
+        { key: 'back', label: t('serialsStats.back.tab'), children: <BackIssues /> },
+      ]}
+    />
+  );
 }
