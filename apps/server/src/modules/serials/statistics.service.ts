@@ -178,19 +178,10 @@ async function placeRows(db: Db, scope: Scope, lines: TitleLine[], lang: Lang): 
   const rows = new Map<string, SerialStatRow>();
   const row = (key: string, name: string) => {
     let r = rows.get(key);
-    if (!r)
-      rows.set(
-        key,
-        (r = {
-          ...blank(key, name),
-          due: null,
-          arrived: null,
-          missing: null,
-          claimed: null,
-          loans: null,
-          volumes: null,
-        }),
-      );
+    if (!r) {
+      r = { ...blank(key, name), due: null, arrived: null, missing: null, claimed: null, loans: null, volumes: null };
+      rows.set(key, r);
+    }
     return r;
   };
   for (const l of lines) {
@@ -236,7 +227,8 @@ export async function serialStatistics(
         const name = c
           ? `${c.code} ${lang === 'zh' ? c.zh : c.en}`
           : t(lang, 'serials.stats.noClass', undefined, scope.schoolId);
-        rows.set(key, (r = blank(key, name)));
+        r = blank(key, name);
+        rows.set(key, r);
       }
       add(r, l);
     }
