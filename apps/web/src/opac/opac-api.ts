@@ -19,6 +19,8 @@ export interface SearchOptions {
   locations: { id: number; name: string }[];
   resourceTypes: { id: number; name: string; enName: string }[];
   languages: string[];
+  /** Graded reading bands the catalogue carries (Lexile measures are searched by range). */
+  readingLevels: string[];
 }
 
 export interface SiteConfig {

@@ -27,6 +27,11 @@ export const OpacFacets = z
     language: z.string().trim().max(20).optional(),
     /** Only records with a copy on the shelf that lends now. */
     available: z.boolean().optional(),
+    /** A reading level as catalogued (a graded band such as '1–2年级', or a Lexile measure such as '650L'). */
+    readingLevel: z.string().trim().max(50).optional(),
+    /** Lexile range: records whose level is a Lexile measure (650L, AD560L) within it. */
+    lexileFrom: z.coerce.number().int().min(0).max(2000).optional(),
+    lexileTo: z.coerce.number().int().min(0).max(2000).optional(),
   })
   .default({});
 export type OpacFacets = z.infer<typeof OpacFacets>;

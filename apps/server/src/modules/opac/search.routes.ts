@@ -117,7 +117,7 @@ export function searchRoutes(app: FastifyInstance): void {
     handler: async (ctx) => {
       const v = await open(ctx);
       const s = ctx.scope.schoolId;
-      const [locations, types, langs] = await Promise.all([
+      const [locations, types, langs, levels] = await Promise.all([
         ctx.db
           .select({ id: location.id, name: location.name })
           .from(location)
@@ -137,9 +137,20 @@ export function searchRoutes(app: FastifyInstance): void {
         ctx.db.execute(
           sql`select distinct language from catalogue_record where school_id = ${s} and language <> '' order by 1 limit 50`,
         ),
+        // Graded bands as catalogued (Lexile measures are searched by range instead).
+        ctx.db.execute(
+          sql`select distinct reading_level from catalogue_record where school_id = ${s} and reading_level <> ''
+            and reading_level !~ '^[A-Za-z]{0,2}[0-9]{1,4}L$' order by 1 limit 50`,
+        ),
       ]);
       const rows = ((langs as any).rows ?? langs) as { language: string }[];
-      return { locations, resourceTypes: types, languages: rows.map((x) => x.language) };
+      const bands = ((levels as any).rows ?? levels) as { reading_level: string }[];
+      return {
+        locations,
+        resourceTypes: types,
+        languages: rows.map((x) => x.language),
+        readingLevels: bands.map((x) => x.reading_level),
+      };
     },
   });
 }

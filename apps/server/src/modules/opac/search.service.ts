@@ -74,6 +74,12 @@ function facetConds(v: PublicView, f: OpacFacets): SQL[] {
     out.push(f.resourceTypeId ? eq(r.resourceTypeId, f.resourceTypeId) : sql`${r.resourceTypeId} is null`);
   if (f.locationId !== undefined) out.push(anyPublicCopy(v, sql`c.location_id = ${f.locationId}`));
   if (f.available) out.push(anyPublicCopy(v, onShelf));
+  if (f.readingLevel) out.push(eq(r.readingLevel, f.readingLevel));
+  if (f.lexileFrom !== undefined || f.lexileTo !== undefined) {
+    // The measure of a Lexile level ('650L', 'AD560L'); other levels (graded bands) never match a Lexile range.
+    const lexile = sql`(substring(${r.readingLevel} from '^[A-Za-z]{0,2}([0-9]{1,4})L$'))::int`;
+    out.push(sql`${lexile} between ${f.lexileFrom ?? 0} and ${f.lexileTo ?? 2000}`);
+  }
   return out;
 }
 

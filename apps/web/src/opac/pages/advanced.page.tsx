@@ -16,6 +16,9 @@ interface Form {
   resourceTypeId: string;
   locationId: string;
   language: string;
+  readingLevel: string;
+  lexileFrom: string;
+  lexileTo: string;
   sort: OpacSort;
 }
 
@@ -33,6 +36,9 @@ export default function AdvancedPage() {
     resourceTypeId: '',
     locationId: '',
     language: '',
+    readingLevel: '',
+    lexileFrom: '',
+    lexileTo: '',
     sort: 'relevance',
   });
   const [asked, setAsked] = useState<{ form: Form; page: number } | null>(null);
@@ -47,6 +53,11 @@ export default function AdvancedPage() {
             resourceTypeId: num(asked.form.resourceTypeId),
             locationId: num(asked.form.locationId),
             language: asked.form.language || undefined,
+            facets: {
+              readingLevel: asked.form.readingLevel || undefined,
+              lexileFrom: num(asked.form.lexileFrom),
+              lexileTo: num(asked.form.lexileTo),
+            },
             sort: asked.form.sort,
             Page: asked.page,
             Rows: ROWS,
@@ -172,6 +183,37 @@ export default function AdvancedPage() {
                   </option>
                 ))}
               </select>
+            </label>
+            <label>
+              {t('opac.advanced.readingLevel')}
+              <select value={form.readingLevel} onChange={(e) => setForm({ ...form, readingLevel: e.target.value })}>
+                <option value="">{t('opac.advanced.any')}</option>
+                {o?.readingLevels.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('opac.advanced.lexileFrom')}
+              <input
+                type="number"
+                min={0}
+                max={2000}
+                value={form.lexileFrom}
+                onChange={(e) => setForm({ ...form, lexileFrom: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('opac.advanced.lexileTo')}
+              <input
+                type="number"
+                min={0}
+                max={2000}
+                value={form.lexileTo}
+                onChange={(e) => setForm({ ...form, lexileTo: e.target.value })}
+              />
             </label>
             <label>
               {t('opac.sort.label')}
