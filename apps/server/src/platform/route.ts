@@ -1,8 +1,9 @@
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { SQL } from 'drizzle-orm';
 import { type Db, inRequest } from '../db/client.ts';
-import { recordOperation } from './audit.ts';
+import { operationInsert, recordOperation } from './audit.ts';
 import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
@@ -54,6 +55,11 @@ export interface Ctx<B> {
    * the write and its log commit together, in one commit instead of two. Does nothing on routes without `audit`.
    */
   audit: (tx: Db) => Promise<void>;
+  /**
+   * The same row as an `insert` for the handler to run as part of a statement of its own in its transaction (a
+   * `with` part of its write), marking the call logged: undefined when the route has no `audit` or it is written.
+   */
+  auditInsert: () => SQL | undefined;
 }
 
 export interface RouteDef<S extends z.ZodType | undefined> {
@@ -258,6 +264,11 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         if (!def.audit || audited) return;
         audited = true;
         await recordOperation(tx, ctx, def.audit, body);
+      },
+      auditInsert: () => {
+        if (!def.audit || audited) return undefined;
+        audited = true;
+        return operationInsert(ctx, def.audit, body);
       },
     };
     const result = await requestContext.run({ reqId: String(req.id) }, () => def.handler(ctx));

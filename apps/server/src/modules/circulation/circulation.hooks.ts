@@ -34,6 +34,8 @@ export interface BorrowContext {
   operatorId: number | null;
   /** The desk overrides policy refusals (circulation.service OVERRIDABLE): a check may set its refusal aside. */
   override?: boolean;
+  /** Whether a reservation of the copy's title is open (waiting or on the hold shelf), read with the copy's lock. */
+  titleOpen?: boolean;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface ReturnContext {
   returnDay: string;
   overdueDays: number;
   operatorId: number | null;
+  /** Whether a reservation of the copy's title waits, read with the copy's lock (undefined: not known). */
+  titleWaiting?: boolean;
 }
 
 /** A reader the returned copy is now held for: the copy goes to 'reserved' and the desk shows a hold-shelf notice. */

@@ -5,7 +5,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
 import { borrowItem, renewLoan, returnItem } from './circulation.service.ts';
-import { deskReader, panelIn, readerLoansAfter } from './desk-panel.service.ts';
+import { deskReader, panelIn, readerLoansAfter, readerLoansWithReturn } from './desk-panel.service.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { readerHolds } from './holds.service.ts';
 import { borrowLimit, openLoans, readerInfo } from './reader.service.ts';
@@ -36,7 +36,7 @@ export function circulationRoutes(app: FastifyInstance): void {
       audit: 'circ.borrow',
       keepsCallers: true,
       summary: c.summary,
-      handler: async ({ db, scope, body, user, audit, auditDetail }) => {
+      handler: async ({ db, scope, body, user, audit, auditInsert, auditDetail }) => {
         // An override needs its own permission; its reason and what it set aside go to the operation log.
         if (body.override && !(user && hasPermission(user, `${BORROW}:override`))) throw forbidden();
         if (body.override) auditDetail.overrideReason = body.override.reason;
@@ -51,6 +51,10 @@ export function circulationRoutes(app: FastifyInstance): void {
             if (body.override) auditDetail.overridden = overridden;
             return audit(tx);
           },
+          log: (overridden) => {
+            if (body.override) auditDetail.overridden = overridden;
+            return auditInsert();
+          },
           after: c.panel,
         });
         return done;
@@ -58,10 +62,10 @@ export function circulationRoutes(app: FastifyInstance): void {
     });
   }
   const byBarcode = [
-    { url: 'LiteratureReturn', run: returnItem, access: `${RETURN}:return`, audit: 'circ.return', panel: false },
-    { url: 'RenewLoan', run: renewLoan, access: `${RENEW}:renew`, audit: 'circ.renew', panel: false },
-    { url: 'DeskReturn', run: returnItem, access: `${RETURN}:return`, audit: 'circ.return', panel: true },
-    { url: 'DeskRenew', run: renewLoan, access: `${RENEW}:renew`, audit: 'circ.renew', panel: true },
+    { url: 'LiteratureReturn', returns: true, access: `${RETURN}:return`, audit: 'circ.return', desk: false },
+    { url: 'RenewLoan', returns: false, access: `${RENEW}:renew`, audit: 'circ.renew', desk: false },
+    { url: 'DeskReturn', returns: true, access: `${RETURN}:return`, audit: 'circ.return', desk: true },
+    { url: 'DeskRenew', returns: false, access: `${RENEW}:renew`, audit: 'circ.renew', desk: true },
   ];
   for (const c of byBarcode) {
     route(app, {
@@ -70,14 +74,13 @@ export function circulationRoutes(app: FastifyInstance): void {
       schema: BarcodeBody,
       audit: c.audit,
       keepsCallers: true,
-      summary: c.panel ? "Answers with the reader's open loans as they are after it (panel.loans)" : undefined,
-      handler: ({ db, scope, body, user, audit }) =>
-        c.run(db, scope, {
-          ...body,
-          operatorId: user?.userId ?? null,
-          audit,
-          after: c.panel ? readerLoansAfter : undefined,
-        }),
+      summary: c.desk ? "Answers with the reader's open loans as they are after it (panel.loans)" : undefined,
+      handler: ({ db, scope, body, user, audit, auditInsert }) => {
+        const input = { ...body, operatorId: user?.userId ?? null, audit, log: auditInsert };
+        // The return reads the reader's other loans with its write (one statement), a renewal after it.
+        if (c.returns) return returnItem(db, scope, { ...input, after: c.desk ? readerLoansWithReturn : undefined });
+        return renewLoan(db, scope, { ...input, after: c.desk ? readerLoansAfter : undefined });
+      },
     });
   }
   route(app, {

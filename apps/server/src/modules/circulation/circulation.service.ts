@@ -1,6 +1,6 @@
 import { CircState, canTransition } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError, type LoanVia, OVERRIDABLE_REFUSALS, OverdueMode } from '@shuyuan/contracts/circulation/loan';
-import { eq } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { schoolConfigAt } from '../../platform/school-config.ts';
@@ -50,6 +50,11 @@ export interface BorrowInput {
   override?: boolean;
   /** The caller's operation-log row, written in the loan's transaction (with the refusals overridden). */
   audit?: (tx: Tx, overridden: string[]) => Promise<void>;
+  /**
+   * Or the row as an insert run with the loan's write (route ctx.auditInsert; the refusals overridden are known by
+   * then): no round trip of its own. Undefined from it: `audit` is asked.
+   */
+  log?: (overridden: string[]) => SQL | undefined;
 }
 
 /** Refusals a desk with the override permission may set aside (with a reason that is logged). */
@@ -61,6 +66,15 @@ export const OVERRIDABLE: ReadonlySet<string> = new Set(OVERRIDABLE_REFUSALS);
  * already knows of the school and the reader.
  */
 export type AfterWrite<X> = (tx: Tx, view: PanelView) => Promise<X>;
+
+/**
+ * What a return answers beside its result, read by the return's write statement itself (its last part, which sees
+ * the tables as they were before it): `select` gives that part, `answer` makes the answer of its rows.
+ */
+export interface ReadWithReturn<X> {
+  select: (view: PanelView, loanId: number) => SQL;
+  answer: (rows: Record<string, unknown>[], view: PanelView) => X;
+}
 
 /** Why a copy that is neither on loan nor on the hold shelf cannot lend: one message per state. */
 const NOT_AVAILABLE_KEY: Partial<Record<CircState, string>> = {
@@ -112,7 +126,7 @@ export function overdueBlocking(
  */
 export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: BorrowInput & { after?: AfterWrite<X> }) {
   return db.transaction(async (tx) => {
-    const { reader, config: version } = await lockReaderForLoan(tx, scope, input);
+    const { reader, config: version, holdsReady } = await lockReaderForLoan(tx, scope, input);
     const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, version));
     const settings = settingsFrom(await config.get(STORED_SETTINGS), [
       'circ.overdueMode',
@@ -141,7 +155,7 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
         refuse(CircError.READER_EXPIRED, 'circ.readerExpired', { date: reader.validUntil });
       else checkReaderValid(reader, today);
     }
-    const { copy: c, title, resourceTypeId } = await lockCopy(tx, scope, input.barcode);
+    const { copy: c, title, resourceTypeId, titleOpen } = await lockCopy(tx, scope, input.barcode);
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {
       const holder = await findOpenLoan(tx, scope, c.id);
@@ -160,6 +174,7 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       resourceTypeId,
       operatorId: input.operatorId,
       override: !!input.override,
+      titleOpen,
     };
     const checks = await runBorrowChecks(ctx);
     const isHolder = checks.holder;
@@ -194,17 +209,27 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       refuse(CircError.OVER_LIMIT, 'circ.overLimit', { count: counts.open, max: rule.maxLoans });
     }
     const dueDate = offline?.dueDate ?? dueDateIn(closed, today, rule.loanDays);
-    const loanId = await writeLoan(tx, scope, c, {
-      userId: reader.id,
-      dueDate,
-      operatorId: input.operatorId,
-      via: input.via,
-    });
+    const log = input.log?.(overridden);
+    const loanId = await writeLoan(
+      tx,
+      scope,
+      c,
+      { userId: reader.id, dueDate, operatorId: input.operatorId, via: input.via },
+      log,
+    );
     await runBorrowDone({ ...ctx, loanId, dueDate });
-    await input.audit?.(tx, overridden);
+    if (!log) await input.audit?.(tx, overridden);
     // The counts over all loans, as they are now (the new loan is not overdue).
     const countsNow = perType ? undefined : { ...counts, open: counts.open + 1 };
-    const panel = await input.after?.(tx, { scope, config, today, closed, reader, counts: countsNow });
+    const panel = await input.after?.(tx, {
+      scope,
+      config,
+      today,
+      closed,
+      reader,
+      counts: countsNow,
+      noHolds: !holdsReady,
+    });
     return {
       panel,
       loanId,
@@ -239,7 +264,9 @@ export async function returnItem<X = undefined>(
     returnedAt?: Date;
     /** The caller's operation-log row, written in the return's transaction. */
     audit?: (tx: Tx) => Promise<void>;
-    after?: AfterWrite<X>;
+    /** Or the row as an insert run with the return's write (route ctx.auditInsert). */
+    log?: () => SQL | undefined;
+    after?: AfterWrite<X> | ReadWithReturn<X>;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -271,12 +298,20 @@ export async function returnItem<X = undefined>(
       returnDay,
       overdueDays,
       operatorId: input.operatorId,
+      titleWaiting: found.titleWaiting,
     });
     const from = c.circState as CircState;
     const to = hold ? CircState.RESERVED : canTransition(from, CircState.AVAILABLE) ? CircState.AVAILABLE : null;
-    await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to);
-    await input.audit?.(tx);
-    const panel = await input.after?.(tx, { scope, config, today, closed, reader });
+    const log = input.log?.();
+    const view: PanelView = { scope, config, today, closed, reader };
+    const after = input.after;
+    const withWrite = after && 'select' in after ? after : undefined;
+    const rows = await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to, {
+      log,
+      select: withWrite?.select(view, l.id),
+    });
+    if (!log) await input.audit?.(tx);
+    const panel = withWrite ? withWrite.answer(rows, view) : await (after as AfterWrite<X> | undefined)?.(tx, view);
     return {
       panel,
       loanId: l.id,
@@ -313,6 +348,8 @@ export async function renewLoan<X = undefined>(
     offline?: { dueDate?: string };
     /** The caller's operation-log row, written in the renewal's transaction. */
     audit?: (tx: Tx) => Promise<void>;
+    /** Or the row as an insert run with the renewal's write (route ctx.auditInsert). */
+    log?: () => SQL | undefined;
     after?: AfterWrite<X>;
   },
 ) {
@@ -342,11 +379,11 @@ export async function renewLoan<X = undefined>(
     if (!offline && overdue && !rule.overdueRenewAllowed)
       throw fail(CircError.RENEW_OVERDUE_REFUSED, 'circ.renewOverdueRefused');
     const dueDate = offline?.dueDate ?? dueDateIn(closed, overdue ? today : l.dueDate, rule.renewDays);
-    await tx
-      .update(loan)
-      .set({ dueDate, renewals: l.renewals + 1 })
-      .where(eq(loan.id, l.id));
-    await input.audit?.(tx);
+    const log = input.log?.();
+    await tx.execute(
+      sql`${log ? sql`with logged as (${log}) ` : sql``}update ${loan} set "due_date" = ${dueDate}, "renewals" = ${l.renewals + 1} where "id" = ${l.id}`,
+    );
+    if (!log) await input.audit?.(tx);
     const panel = await input.after?.(tx, { scope, config, today, closed, reader });
     return {
       panel,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -9,6 +9,7 @@ import { reservation } from '../reservations/reservation.table.ts';
 import { STORED_SETTINGS } from '../settings/settings.service.ts';
 import { loan } from './circulation.table.ts';
 import type { ReaderRow } from './circulation.hooks.ts';
+import type { ReadWithReturn } from './circulation.service.ts';
 import { findReader, loanCounts, readerInfoOf } from './reader.service.ts';
 import { deskConfig, LOAN_RULES, openDaysBetween, pickRule } from './rules.service.ts';
 import { statement } from './statement.ts';
@@ -29,6 +30,8 @@ export interface PanelView {
   reader: ReaderRow;
   /** The reader's open/overdue/unreviewed counts over all loans, when the caller has them (else one query). */
   counts?: { open: number; overdue: number; unreviewed: number };
+  /** No copy waits on the hold shelf for the reader (the caller's reader lock read it, the command added none). */
+  noHolds?: boolean;
 }
 
 /** The limits part (= GetUserBorrowLimitV2). */
@@ -135,12 +138,15 @@ const holdRows = statement('circ_reader_holds', (db, school) =>
     .prepare('circ_reader_holds'),
 );
 
-/** The whole panel: limits, open loans, holds (three statements at most when the counts are at hand: two). */
+/**
+ * The whole panel: limits, open loans, holds (three statements at most; when the counts are at hand two, one when
+ * the caller knows the reader has no holds).
+ */
 export async function panelIn(db: Db, v: PanelView) {
   // One after another: inside a transaction they share one connection.
   const limit = await limitIn(db, v);
   const loans = await loanRowsIn(db, v, v.reader.id);
-  const holds = await holdsOf(db, v.scope, v.reader.id);
+  const holds = v.noHolds ? [] : await holdsOf(db, v.scope, v.reader.id);
   return { limit, loans, holds };
 }
 export type DeskPanel = Awaited<ReturnType<typeof panelIn>>;
@@ -179,8 +185,44 @@ export async function deskReader(db: Db, scope: Scope, readerBarcode: string) {
 
 /** After a return or renewal: the reader's open loans (named, for the renew screen's list by reader). */
 export async function readerLoansAfter(db: Db, v: PanelView) {
-  const rows = await loanRowsIn(db, v, v.reader.id);
-  return {
-    loans: rows.map((x) => ({ ...x, readerAccount: v.reader.account, readerName: v.reader.name })),
-  };
+  return readerLoans(await loanRowsIn(db, v, v.reader.id), v);
 }
+
+type LoanListRow = Awaited<ReturnType<typeof loanRowsIn>>[number];
+const readerLoans = (rows: LoanListRow[], v: PanelView) => ({
+  loans: rows.map((x) => ({ ...x, readerAccount: v.reader.account, readerName: v.reader.name })),
+});
+
+/**
+ * readerLoansAfter read by the return's own write statement (circulation.service ReadWithReturn): the reader's open
+ * loans but the one returned — the rows and order of `loanRows` (the first page).
+ */
+export const readerLoansWithReturn: ReadWithReturn<ReturnType<typeof readerLoans>> = {
+  select: (v, loanId) => sql`select ${loan.id} as "loanId", ${loan.copyId} as "copyId", ${copy.barcode} as "barcode",
+      ${catalogueRecord.title} as "title", ${loan.borrowedAt} as "borrowedAt", ${loan.dueDate} as "dueDate",
+      ${loan.renewals} as "renewals", ${loan.via} as "via"
+    from ${loan}
+    inner join ${copy} on ${copy.id} = ${loan.copyId}
+    inner join ${catalogueRecord} on ${catalogueRecord.id} = ${loan.recordId}
+    where ${v.scope.where(loan, eq(loan.userId, v.reader.id), isNull(loan.returnedAt), ne(loan.id, loanId))}
+    order by ${loan.dueDate}, ${loan.id} desc
+    limit 100`,
+  answer: (rows, v) =>
+    readerLoans(
+      rows.map((r) => {
+        const x = {
+          loanId: Number(r.loanId),
+          copyId: Number(r.copyId),
+          barcode: r.barcode as string,
+          title: r.title as string,
+          // As the query builder maps them: timestamps as dates, dates as YYYY-MM-DD text.
+          borrowedAt: new Date(r.borrowedAt as string | Date),
+          dueDate: String(r.dueDate),
+          renewals: Number(r.renewals),
+          via: r.via as LoanListRow['via'],
+        };
+        return { ...x, overdueDays: openDaysBetween(x.dueDate, v.today, v.closed) };
+      }),
+      v,
+    ),
+};

@@ -1,6 +1,6 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { CONFIG_VERSION } from '../../platform/school-config.ts';
@@ -8,6 +8,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import type { CopyRow, Tx } from './circulation.hooks.ts';
+import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
 import { statement } from './statement.ts';
@@ -52,9 +53,24 @@ export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
   return r;
 }
 
+/**
+ * Whether a reservation of the copy's title waits (TITLE_WAITING) or is open — waiting or on the hold shelf
+ * (TITLE_OPEN), read with the copy's lock: the reservation hooks skip their own look-ups when none is (the usual
+ * case). A reservation made meanwhile syncs the title's copies, which waits for this lock.
+ */
+const titleReservations = (states: SQL) =>
+  sql<boolean>`exists (select 1 from ${reservation} where ${reservation.schoolId} = ${copy.schoolId} and ${reservation.recordId} = ${copy.recordId} and ${reservation.state} in (${states}))`;
+const TITLE_WAITING = titleReservations(sql.raw(`'waiting'`));
+const TITLE_OPEN = titleReservations(sql.raw(`'waiting', 'ready'`));
+
 const lockCopyRow = statement('circ_lock_copy', (tx, school) =>
   tx
-    .select({ copy, title: catalogueRecord.title, resourceTypeId: catalogueRecord.resourceTypeId })
+    .select({
+      copy,
+      title: catalogueRecord.title,
+      resourceTypeId: catalogueRecord.resourceTypeId,
+      titleOpen: TITLE_OPEN,
+    })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
     .where(school.where(copy, scanned()))
@@ -73,6 +89,7 @@ const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
       loan,
       reader: appUser,
       config: CONFIG_VERSION,
+      titleWaiting: TITLE_WAITING,
     })
     .from(copy)
     .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
@@ -86,7 +103,8 @@ const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
 );
 
 /**
- * Lends the locked copy: moves it to 'borrowed' (bumping its version) and writes the open loan, in one statement.
+ * Lends the locked copy: moves it to 'borrowed' (bumping its version) and writes the open loan, in one statement
+ * (with `log`, the call's operation-log insert too).
  * The partial unique index on open loans backs the copy lock.
  */
 export async function writeLoan(
@@ -94,13 +112,14 @@ export async function writeLoan(
   scope: Scope,
   c: Pick<CopyRow, 'id' | 'recordId'>,
   l: { userId: number; dueDate: string; operatorId: number | null; via: string },
+  log?: SQL,
 ): Promise<number> {
   const [row] = await rowsOf<{ id: number }>(
     tx,
     sql`with moved as (
       update ${copy} set "circ_state" = ${CircState.BORROWED}, "version" = "version" + 1, "updated_at" = now()
       where "id" = ${c.id}
-    )
+    )${log ? sql`, logged as (${log})` : sql``}
     insert into ${loan} ("school_id", "copy_id", "record_id", "user_id", "due_date", "operator_id", "via")
     values (${scope.schoolId}, ${c.id}, ${c.recordId}, ${l.userId}, ${l.dueDate}, ${l.operatorId}, ${l.via})
     returning "id"`,
@@ -109,7 +128,9 @@ export async function writeLoan(
 }
 
 /**
- * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement.
+ * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement; with
+ * `log`, the call's operation-log insert (route ctx.auditInsert) runs as part of it; with `select`, the statement ends
+ * with that select and answers its rows (it sees the tables as they were before the statement).
  */
 export async function writeReturn(
   tx: Tx,
@@ -117,16 +138,18 @@ export async function writeReturn(
   returned: { returnedAt: Date; operatorId: number | null },
   c: Pick<CopyRow, 'id'>,
   to: CircState | null,
-): Promise<void> {
-  const close = sql`update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId}`;
-  if (!to) {
-    await tx.execute(close);
-    return;
+  extra: { log?: SQL; select?: SQL } = {},
+): Promise<Record<string, unknown>[]> {
+  const parts = [
+    sql`closed as (update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId})`,
+  ];
+  if (extra.log) parts.push(sql`logged as (${extra.log})`);
+  if (to) {
+    parts.push(
+      sql`moved as (update ${copy} set "circ_state" = ${to}, "version" = "version" + 1, "updated_at" = now() where "id" = ${c.id})`,
+    );
   }
-  await tx.execute(
-    sql`with closed as (${close})
-    update ${copy} set "circ_state" = ${to}, "version" = "version" + 1, "updated_at" = now() where "id" = ${c.id}`,
-  );
+  return rowsOf(tx, sql`with ${sql.join(parts, sql`, `)} ${extra.select ?? sql`select 1`}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { reviewStateOf } from '../circ-records/review-state.ts';
+import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { limitIn, loanRowsIn } from './desk-panel.service.ts';
 import { deskConfig, schoolToday } from './rules.service.ts';
@@ -47,7 +48,7 @@ export async function lockReaderForLoan(
   tx: Db,
   scope: Scope,
   who: { readerId?: number; readerBarcode?: string },
-): Promise<{ reader: Reader; config: string | null }> {
+): Promise<{ reader: Reader; config: string | null; holdsReady: boolean }> {
   const [r] =
     who.readerId !== undefined
       ? await lockReaderById(tx, scope, { id: who.readerId })
@@ -56,10 +57,13 @@ export async function lockReaderForLoan(
   return r;
 }
 
+/** Whether a copy waits on the hold shelf for the reader (the desk panel's holds: no look-up when none does). */
+const HOLDS_READY = sql<boolean>`exists (select 1 from ${reservation} where ${reservation.schoolId} = ${appUser.schoolId} and ${reservation.readerId} = ${appUser.id} and ${reservation.state} = 'ready')`;
+
 const lockReaderWhere = (name: string, cond: SQL) =>
   statement(name, (db, school) =>
     db
-      .select({ reader: appUser, config: CONFIG_VERSION })
+      .select({ reader: appUser, config: CONFIG_VERSION, holdsReady: HOLDS_READY })
       .from(appUser)
       .where(school.where(appUser, cond))
       .orderBy(appUser.id)

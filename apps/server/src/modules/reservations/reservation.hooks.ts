@@ -49,8 +49,9 @@ const titleOpen = statement('resv_title_open', (tx, school) =>
 );
 
 export function registerReservationHooks(): void {
-  registerReturnHook(async ({ tx, scope, today, copy: c }) => {
-    const head = await queueHead(tx, scope, c);
+  registerReturnHook(async ({ tx, scope, today, copy: c, titleWaiting }) => {
+    // Nobody waits for the title (read with the copy's lock): no queue to look at.
+    const head = titleWaiting === false ? undefined : await queueHead(tx, scope, c);
     // The desk moves this copy itself; the title's other copies are kept in step. Nobody waits and the copy was
     // plainly 'borrowed' (not 'reserving'): the title's copies are in step already (every change of a queue syncs).
     if (!head) {
@@ -87,9 +88,10 @@ export function registerReservationHooks(): void {
     });
   });
 
-  registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId }) => {
-    // The title's open reservations, locked: usually none, and then there is nothing to collect or to sync
-    // (copies are 'reserving' only while someone waits).
+  registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId, titleOpen: anyOpen }) => {
+    // The title's open reservations, locked: usually none (the copy's lock saw none: not even a look-up), and then
+    // there is nothing to collect or to sync (copies are 'reserving' only while someone waits).
+    if (anyOpen === false) return;
     const open = await titleOpen(tx, scope, { recordId: c.recordId });
     if (!open.length) return;
     const mine = open.filter((r) => r.readerId === reader.id);
