@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH } from './constants.ts';
 import { DownloadPanelHost } from './downloads/PanelHost.tsx';
-import { allPages } from './pages.ts';
+import { outsidePages } from './outside-pages.ts';
 import { PageFrame } from './router/PageFrame.tsx';
 import { MainGate } from './router/MainGate.tsx';
 
@@ -20,9 +20,6 @@ function BaseText({ children }: { children: ReactNode }) {
   const { colorText: color, fontSize, lineHeight, fontFamily } = token;
   return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
 }
-
-/** Pages outside the staff layout: bare pages, the public search site and guide screens (no sign-in here). */
-const outside = allPages.filter((p) => (p.layout ?? 'main') !== 'main');
 
 /** Root: providers and the hash router (spec §2). The staff layout lives in app/layout. */
 export function App() {
@@ -39,7 +36,8 @@ export function App() {
             <Route path="/" element={<Navigate to="/home" replace />} />
             <Route path="/home" element={<Navigate to={HOME_PATH} replace />} />
             <Route path="/login" element={<Navigate to={HOME_PATH} replace />} />
-            {outside.map((p) => (
+            {/* Pages outside the staff layout: bare pages, the public search site and guide screens (no sign-in). */}
+            {outsidePages.map((p) => (
               <Route key={p.path} path={p.path} element={<PageFrame page={p} />} />
             ))}
             {/* Everything else: a main-layout page (kept alive by the layout) or, if unknown, /404. */}

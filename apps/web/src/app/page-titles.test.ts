@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { PageDef } from './pages.ts';
 
 const found = import.meta.glob<{ pages: PageDef[] }>('../modules/*/pages.ts', { eager: true });
-const pages = Object.values(found).flatMap((m) => m.pages);
+const outside = import.meta.glob<{ outsidePages: PageDef[] }>('../modules/*/outside-pages.ts', { eager: true });
+const inLayout = Object.values(found).flatMap((m) => m.pages);
+const outsideLayout = Object.values(outside).flatMap((m) => m.outsidePages);
+const pages = [...inLayout, ...outsideLayout];
 
 const i18nDir = path.join(import.meta.dirname, '../i18n');
 function text(lang: string, key: string): unknown {
@@ -13,6 +16,14 @@ function text(lang: string, key: string): unknown {
   if (!fs.existsSync(file)) return undefined;
   return rest.reduce<any>((o, k) => o?.[k], JSON.parse(fs.readFileSync(file, 'utf8')));
 }
+
+describe('page tables', () => {
+  it('lists pages of the staff layout in pages.ts and the others in outside-pages.ts', () => {
+    expect(inLayout.filter((p) => (p.layout ?? 'main') !== 'main').map((p) => p.path)).toEqual([]);
+    expect(outsideLayout.filter((p) => (p.layout ?? 'main') === 'main').map((p) => p.path)).toEqual([]);
+    expect(outsideLayout.map((p) => p.path)).toEqual(expect.arrayContaining(['/auth', '/404', '/search']));
+  });
+});
 
 describe('page titles', () => {
   it('every page has a title key with a zh and an en text, so no tab shows a raw path', () => {

@@ -6,7 +6,6 @@ import { loadBackOfficeTexts } from '../../i18n/back-office.ts';
 import { loadUserSession } from '../auth/load.ts';
 import { useSession } from '../auth/session.ts';
 import { OPAC_SIGNED_OUT_KEY, opacUrl, READER_IDENTITIES } from '../constants.ts';
-import { pageFor } from '../layout/menu.ts';
 import { Problem } from './Problem.tsx';
 
 // The back office is its own lazy tree: the public search site never downloads it. The provider client too:
@@ -16,6 +15,13 @@ const oidc = () => import('../auth/oidc.ts');
 const MainLayout = lazy(() =>
   Promise.all([import('../layout/MainLayout.tsx'), loadBackOfficeTexts()]).then(([m]) => ({ default: m.MainLayout })),
 );
+// The staff layout's page table (which paths are screens) comes with the layout too: the sign-in page does not
+// download it. Loaded once, kept here so later navigations decide at once.
+let pageTable: typeof import('../layout/menu.ts') | undefined;
+const loadPageTable = () =>
+  import('../layout/menu.ts').then((m) => {
+    pageTable = m;
+  });
 const MustChangePassword = lazy(() =>
   import('../layout/MustChangePassword.tsx').then((m) => ({ default: m.MustChangePassword })),
 );
@@ -29,8 +35,8 @@ function Centered({ text }: { text: string }) {
 }
 
 /**
- * Entry to the back office: unknown paths go to /404; without a token the user is sent to sign in (and comes
- * back to the same path); after sign-in the user info and menus are loaded once per session. A user who must change
+ * Entry to the back office: without a token the user is sent to sign in (and comes back to the same path); signed
+ * in, unknown paths go to /404 and the user info and menus are loaded once per session. A user who must change
  * a password set by someone else sees only the change-password screen.
  */
 export function MainGate() {
@@ -38,7 +44,12 @@ export function MainGate() {
   const loc = useLocation();
   const { token, user, menus } = useSession();
   const [failed, setFailed] = useState(false);
-  const known = !!pageFor(loc.pathname);
+  const [, setTableLoaded] = useState(!!pageTable);
+  // Undefined until the page table is there (asked for once signed in).
+  const known = pageTable ? !!pageTable.pageFor(loc.pathname) : undefined;
+  useEffect(() => {
+    if (token && !pageTable) void loadPageTable().then(() => setTableLoaded(true));
+  }, [token]);
 
   useEffect(() => {
     // A reader who signed out from the public site comes back to it, not to the staff sign-in.
@@ -47,8 +58,9 @@ export function MainGate() {
       window.location.replace(opacUrl('/search'));
       return;
     }
-    if (known && !token) void oidc().then((m) => m.signIn(`${loc.pathname}${loc.search}`));
-  }, [known, token, loc.pathname, loc.search]);
+    // Which paths are screens is known after sign-in (an unknown one then shows /404).
+    if (!token) void oidc().then((m) => m.signIn(`${loc.pathname}${loc.search}`));
+  }, [token, loc.pathname, loc.search]);
   // A password set by someone else is changed here first (the server answers nothing else meanwhile).
   const mustChange = !!user?.mustChangePassword;
   // A reader with no back-office screen is taken to the personal area instead of an empty shell.
@@ -66,12 +78,13 @@ export function MainGate() {
     setFailed(false);
     loadUserSession().catch(() => setFailed(true));
   }, []);
+  const unknown = known === false;
   useEffect(() => {
-    if (known && token && !user) load();
-  }, [known, token, user, load]);
+    if (!unknown && token && !user) load();
+  }, [unknown, token, user, load]);
 
-  if (!known) return <Navigate to="/404" replace />;
   if (!token) return <Centered text={t('app.load.signingIn')} />;
+  if (unknown) return <Navigate to="/404" replace />;
   if (!user) {
     if (!failed) return <Centered text={t('app.load.loadingSession')} />;
     return (
@@ -85,7 +98,7 @@ export function MainGate() {
       />
     );
   }
-  if (readerOnly) return <Centered text={t('app.load.loadingSession')} />;
+  if (readerOnly || known === undefined) return <Centered text={t('app.load.loadingSession')} />;
   if (mustChange)
     return (
       <Suspense fallback={<Centered text={t('common.loading')} />}>

@@ -26,10 +26,4 @@ export const pages: PageDef[] = [
   { path: '/barcode-pltplot', component: screen('BarcodePltplot'), titleKey: 'printing.pages.barcodePltplot' },
   { path: '/userprint', component: screen('Userprint'), titleKey: 'printing.pages.userprint' },
   { path: '/print', component: screen('LabelPrint'), titleKey: 'printing.pages.print' },
-  {
-    path: '/barcode-prepriting-view',
-    layout: 'bare',
-    component: lazy(() => import('./preprint-view.page.tsx')),
-    titleKey: 'printing.pages.preprintView',
-  },
 ];

@@ -13,11 +13,4 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./card-desk.page.tsx')),
     titleKey: 'readers.pages.cardDesk',
   },
-  {
-    // Spec §2 bare route: the card desk outside the layout (desktop shell / card printer station).
-    path: '/department/user-transferr',
-    layout: 'bare',
-    component: lazy(() => import('./card-station.page.tsx')),
-    titleKey: 'readers.pages.cardDesk',
-  },
 ];

@@ -36,13 +36,6 @@ export const pages: PageDef[] = [
   { path: '/entry-exit-records', component: visitScreen('records'), titleKey: 'statistics.pages.entryExit' },
   { path: '/inoutstatistic', component: visitScreen('visits'), titleKey: 'statistics.pages.visits' },
   { path: '/alarm-record', component: visitScreen('alarms'), titleKey: 'statistics.pages.alarms' },
-  // The wall screen: full screen, outside the layout (spec §2).
-  {
-    path: '/statistic',
-    layout: 'bare',
-    component: lazy(() => import('./wall.page.tsx')),
-    titleKey: 'wall.titlePlain',
-  },
   { path: '/ledger', component: ledgerScreen('ledger'), titleKey: 'statistics.pages.ledger' },
   { path: '/store', component: ledgerScreen('store'), titleKey: 'statistics.pages.store' },
   { path: '/singlebatch', component: ledgerScreen('singlebatch'), titleKey: 'statistics.pages.singlebatch' },
