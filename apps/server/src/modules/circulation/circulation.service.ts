@@ -21,6 +21,7 @@ import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from '
 import type { PanelView } from './desk-panel.service.ts';
 import { checkReaderValid, loanCounts, lockReaderForLoan } from './reader.service.ts';
 import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
+import { runNamed } from './statement.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
 import { signingKeyIn, tokenMatches } from './verify.service.ts';
 import { afiToWrite } from './afi.ts';
@@ -72,6 +73,8 @@ export type AfterWrite<X> = (tx: Tx, view: PanelView) => Promise<X>;
  * the tables as they were before it): `select` gives that part, `answer` makes the answer of its rows.
  */
 export interface ReadWithReturn<X> {
+  /** Names the select's text (the write runs as a named statement per shape). */
+  name: string;
   select: (view: PanelView, loanId: number) => SQL;
   answer: (rows: Record<string, unknown>[], view: PanelView) => X;
 }
@@ -308,7 +311,7 @@ export async function returnItem<X = undefined>(
     const withWrite = after && 'select' in after ? after : undefined;
     const rows = await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to, {
       log,
-      select: withWrite?.select(view, l.id),
+      select: withWrite && { name: withWrite.name, sql: withWrite.select(view, l.id) },
     });
     if (!log) await input.audit?.(tx);
     const panel = withWrite ? withWrite.answer(rows, view) : await (after as AfterWrite<X> | undefined)?.(tx, view);
@@ -380,7 +383,9 @@ export async function renewLoan<X = undefined>(
       throw fail(CircError.RENEW_OVERDUE_REFUSED, 'circ.renewOverdueRefused');
     const dueDate = offline?.dueDate ?? dueDateIn(closed, overdue ? today : l.dueDate, rule.renewDays);
     const log = input.log?.();
-    await tx.execute(
+    await runNamed(
+      tx,
+      log ? 'circ_renew_log' : 'circ_renew',
       sql`${log ? sql`with logged as (${log}) ` : sql``}update ${loan} set "due_date" = ${dueDate}, "renewals" = ${l.renewals + 1} where "id" = ${l.id}`,
     );
     if (!log) await input.audit?.(tx);

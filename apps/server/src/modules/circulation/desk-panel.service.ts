@@ -198,6 +198,7 @@ const readerLoans = (rows: LoanListRow[], v: PanelView) => ({
  * loans but the one returned — the rows and order of `loanRows` (the first page).
  */
 export const readerLoansWithReturn: ReadWithReturn<ReturnType<typeof readerLoans>> = {
+  name: 'loans',
   select: (v, loanId) => sql`select ${loan.id} as "loanId", ${loan.copyId} as "copyId", ${copy.barcode} as "barcode",
       ${catalogueRecord.title} as "title", ${loan.borrowedAt} as "borrowedAt", ${loan.dueDate} as "dueDate",
       ${loan.renewals} as "renewals", ${loan.via} as "via"

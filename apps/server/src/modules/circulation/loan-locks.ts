@@ -1,7 +1,6 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { CONFIG_VERSION } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -11,7 +10,7 @@ import type { CopyRow, Tx } from './circulation.hooks.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
-import { statement } from './statement.ts';
+import { runNamed, statement } from './statement.ts';
 
 /**
  * The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). The '' is
@@ -114,8 +113,9 @@ export async function writeLoan(
   l: { userId: number; dueDate: string; operatorId: number | null; via: string },
   log?: SQL,
 ): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await runNamed<{ id: number }>(
     tx,
+    log ? 'circ_write_loan_log' : 'circ_write_loan',
     sql`with moved as (
       update ${copy} set "circ_state" = ${CircState.BORROWED}, "version" = "version" + 1, "updated_at" = now()
       where "id" = ${c.id}
@@ -130,7 +130,8 @@ export async function writeLoan(
 /**
  * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement; with
  * `log`, the call's operation-log insert (route ctx.auditInsert) runs as part of it; with `select`, the statement ends
- * with that select and answers its rows (it sees the tables as they were before the statement).
+ * with that select and answers its rows (it sees the tables as they were before the statement). A named statement
+ * per shape (`select.name` names the select's text).
  */
 export async function writeReturn(
   tx: Tx,
@@ -138,7 +139,7 @@ export async function writeReturn(
   returned: { returnedAt: Date; operatorId: number | null },
   c: Pick<CopyRow, 'id'>,
   to: CircState | null,
-  extra: { log?: SQL; select?: SQL } = {},
+  extra: { log?: SQL; select?: { name: string; sql: SQL } } = {},
 ): Promise<Record<string, unknown>[]> {
   const parts = [
     sql`closed as (update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId})`,
@@ -149,7 +150,8 @@ export async function writeReturn(
       sql`moved as (update ${copy} set "circ_state" = ${to}, "version" = "version" + 1, "updated_at" = now() where "id" = ${c.id})`,
     );
   }
-  return rowsOf(tx, sql`with ${sql.join(parts, sql`, `)} ${extra.select ?? sql`select 1`}`);
+  const name = `circ_return${extra.log ? '_log' : ''}${to ? '_move' : ''}${extra.select ? `_${extra.select.name}` : ''}`;
+  return runNamed(tx, name, sql`with ${sql.join(parts, sql`, `)} ${extra.select?.sql ?? sql`select 1`}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Scope } from '../../platform/tenancy.ts';
 
@@ -30,6 +30,22 @@ interface Session {
     name: string,
     arrayMode: boolean,
   ): Prepared<unknown>;
+}
+interface Dialect {
+  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
+}
+
+/**
+ * A raw statement (`sql`…, e.g. a write with `with` parts) run as a named statement, so PostgreSQL parses and plans
+ * it once per connection; its rows as the driver gives them (dates as text). `name` stands for one SQL text: a
+ * statement whose parts vary passes a name per shape.
+ */
+export async function runNamed<T = Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const d = db as unknown as { session: Session; dialect: Dialect };
+  const r = (await d.session.prepareQuery(d.dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+    rows: T[];
+  };
+  return r.rows;
 }
 
 /** A select built by `build(db, SCHOOL)` (ending in `.prepare(name)`), run as `run(db, scope, values)`. */

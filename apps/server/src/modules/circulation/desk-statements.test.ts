@@ -1,0 +1,73 @@
+import { P } from '@shuyuan/contracts/common/paths';
+import { inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { operationLog } from '../../platform/audit.table.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scope } from '../../platform/tenancy.ts';
+import { useTestApp } from '../../test/helper.ts';
+import { makeCopies, makeReader } from './test-fixtures.ts';
+
+const t = useTestApp();
+const C = `${P}/Circulation`;
+let scope: Scope;
+
+/*
+ * The desk's scans are the hot path (npm run bench circulation): each statement is a round trip whose cost the
+ * server pays in CPU. The statements every request sends (both databases go through node-postgres) are counted
+ * here, so a hook or a panel read that adds one is seen: a check reads configuration through the snapshot and
+ * facts from what the locks read.
+ */
+const original = pg.Client.prototype.query;
+let sent: string[] | null = null;
+beforeAll(() => {
+  scope = new Scope(t.schoolId);
+  (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+    const q = args[0];
+    sent?.push(String(typeof q === 'string' ? q : q?.text));
+    return (original as any).apply(this, args);
+  };
+});
+afterAll(() => {
+  pg.Client.prototype.query = original;
+});
+
+async function statementsOf(url: string, body: object) {
+  sent = [];
+  const res = await t.post(url, body);
+  const list = sent;
+  sent = null;
+  expect(res.json.success).toBe(true);
+  return { list, data: res.json.data };
+}
+
+describe("the desk's statements", () => {
+  it('lends in 8 statements and takes back in 5, answering the panels the screen shows', async () => {
+    const r = await makeReader(t.db, scope);
+    const books = await makeCopies(t.db, scope, 2);
+    await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[1] });
+    const borrow = await statementsOf(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] });
+    // callers, begin, reader lock, copy lock, loan count, copy + loan + log row, the panel's loans, commit
+    expect(borrow.list.length).toBe(8);
+    expect(borrow.data.panel.loans.map((l: { barcode: string }) => l.barcode).sort()).toEqual([...books].sort());
+    expect(borrow.data.panel.holds).toEqual([]);
+
+    const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
+    // callers, begin, copy + loan + reader lock, loan + copy + log row + the reader's other loans, commit
+    expect(back.list.length).toBe(5);
+    expect(back.data.panel.loans).toEqual([
+      expect.objectContaining({ barcode: books[1], readerAccount: r.account, overdueDays: 0 }),
+    ]);
+    // Both wrote their operation-log row, with the request's details.
+    const rows = await t.db
+      .select()
+      .from(operationLog)
+      .where(inArray(operationLog.action, ['circ.borrow', 'circ.return']))
+      .orderBy(operationLog.id);
+    expect(rows.map((x) => [x.action, x.path])).toEqual([
+      ['circ.borrow', `${C}/DeskBorrow`],
+      ['circ.borrow', `${C}/DeskBorrow`],
+      ['circ.return', `${C}/DeskReturn`],
+    ]);
+    expect(rows[2].detail).toMatchObject({ keys: ['barcode'] });
+  });
+});
