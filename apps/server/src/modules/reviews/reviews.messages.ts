@@ -43,6 +43,23 @@ registerMessages({
   'reviews.share.badDimension': { zh: '请选择本校在用的分享维度', en: 'Choose dimensions this school uses' },
   'reviews.dimension.name': { zh: '维度名称', en: 'Dimension name' },
   'reviews.dimension.nameRequired': { zh: '请填写维度名称', en: 'Please fill in the dimension name' },
+  'reviews.recommend.recordRequired': { zh: '请选择本校的图书', en: 'Choose a record of this school' },
+  'reviews.recommend.reasonRequired': { zh: '请填写推荐理由', en: 'Please give the reason for the recommendation' },
+  'reviews.recommend.targetRequired': {
+    zh: '请选择推荐给哪些年级或班级',
+    en: 'Choose the grades or classes to recommend to',
+  },
+  'reviews.recommend.badTarget': {
+    zh: '请选择本校的年级、班级和标签',
+    en: "Choose this school's grades, classes and labels",
+  },
+  'reviews.recommend.teachersOnly': { zh: '只有教师可以荐书', en: 'Only teachers recommend books' },
+  'reviews.recommend.notApproved': {
+    zh: '只有审核通过的荐书可以推送',
+    en: 'Only approved recommendations can be pushed',
+  },
+  'reviews.label.name': { zh: '标签名称', en: 'Label name' },
+  'reviews.label.nameRequired': { zh: '请填写标签名称', en: 'Please fill in the label name' },
   'reviews.state.pending': { zh: '待审核', en: 'Pending' },
   'reviews.state.passed': { zh: '已通过', en: 'Passed' },
   'reviews.state.rejected': { zh: '已驳回', en: 'Rejected' },
