@@ -18,6 +18,8 @@ const ClassifyPage = lazy(() => import('./pages/classify.page.tsx'));
 const ListPage = lazy(() => import('./pages/list.page.tsx'));
 const PersonalPage = lazy(() => import('./personal/personal.page.tsx'));
 const UserInfoPage = lazy(() => import('./personal/userinfo.page.tsx'));
+const ThemeListPage = lazy(() => import('./themes/theme-list.page.tsx'));
+const ThemeDetailsPage = lazy(() => import('./themes/theme-details.page.tsx'));
 const NewsPage = lazy(() => import('./pages/news.page.tsx'));
 const NewsDetailPage = lazy(() => import('./pages/news-detail.page.tsx'));
 const LinksPage = lazy(() => import('./pages/links.page.tsx'));
@@ -128,6 +130,7 @@ function Header() {
         <NavLink to="/search/NewBookAnnouncement">{t('opac.nav.announce')}</NavLink>
         <NavLink to="/search/libpic">{t('opac.nav.pictures')}</NavLink>
         <NavLink to="/search/reading">{t('opac.nav.reading')}</NavLink>
+        <NavLink to="/search/themeList">{t('opac.nav.themes')}</NavLink>
         <NavLink to="/search/networkresource">{t('opac.nav.links')}</NavLink>
         <NavLink to="/libraryinfo">{t('opac.nav.library')}</NavLink>
         {token ? (
@@ -232,6 +235,9 @@ export function OpacApp() {
         <Route path="/search/newsdetail" element={at(<NewsDetailPage />)} />
         <Route path="/search/networkresource" element={at(<LinksPage />)} />
         <Route path="/search/NewBookAnnouncement" element={at(<AnnouncementPage />)} />
+        <Route path="/search/themeList" element={at(<ThemeListPage />)} />
+        <Route path="/search/themeList/details" element={at(<ThemeDetailsPage />)} />
+        <Route path="/search/themeList/activity-details" element={at(<ThemeDetailsPage activity />)} />
         <Route path="/libraryinfo" element={at(<LibraryPage />)} />
         <Route path="/search/reading" element={at(<ReadingPage />)} />
         <Route path="/guidescreen" element={guide('home')} />

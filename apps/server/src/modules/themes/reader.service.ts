@@ -17,7 +17,7 @@ export async function myThemes(ctx: Ctx<unknown>): Promise<MyTheme[]> {
   const userId = ctx.user!.userId;
   const day = await today(db, scope);
   const joinedRows = await db
-    .select({ themeId: themeParticipant.themeId })
+    .select({ themeId: themeParticipant.themeId, completedAt: themeParticipant.completedAt })
     .from(themeParticipant)
     .where(scope.where(themeParticipant, eq(themeParticipant.userId, userId)));
   const joined = new Set(joinedRows.map((j) => j.themeId));
@@ -83,7 +83,7 @@ export async function myThemes(ctx: Ctx<unknown>): Promise<MyTheme[]> {
       tasks,
       activities: acts,
       progress: prog?.progress ?? [],
-      complete: prog?.complete ?? false,
+      complete: (prog?.complete ?? false) || !!joinedRows.find((j) => j.themeId === th.id)?.completedAt,
       submissions: subs as MyTheme['submissions'],
     });
   }

@@ -100,7 +100,8 @@ export async function participants(ctx: Ctx<any>, q: ThemePageQuery): Promise<Pa
       ...r,
       joinedAt: r.joinedAt.toISOString(),
       progress: prog.get(r.userId)?.progress ?? [],
-      complete: prog.get(r.userId)?.complete ?? false,
+      // Once recorded, a completion stays (a task changed later does not take the certificate back).
+      complete: !!at.get(r.userId) || (prog.get(r.userId)?.complete ?? false),
       completedAt: at.get(r.userId)?.toISOString() ?? null,
     })),
   };

@@ -7,11 +7,12 @@ import { day, RichText } from '../parts/RichText.tsx';
 import { useLoad } from '../use-load.ts';
 import { chartsApi, loansOf } from './guide-api.ts';
 import { Ranking } from './panels.tsx';
+import { RunningTasks, ThemeDetail, themeSource } from './themes.tsx';
 
 /**
- * One thing the activity screens (/schoolactivity, /activitydetaildoing, /activitydetailend) show. Reading
- * promotion (issue 16) adds its activities as a source of its own (ACTIVITY_SOURCES); until it lands the library's
- * news and dynamics are the activities, and the reading rankings stand in for the tasks (/activitytask).
+ * One thing the activity screens (/schoolactivity, /activitydetaildoing, /activitydetailend) show: the reading
+ * themes (issue 16) and the library's news and dynamics, each a source of its own (ACTIVITY_SOURCES). /activitytask
+ * shows the running themes' tasks above the reading rankings.
  */
 export interface ActivityItem {
   /** Unique over all sources, e.g. `news:12`. */
@@ -59,8 +60,8 @@ const bulletinSource: ActivitySource = {
   },
 };
 
-/** Every source of activities; issue 16 registers reading-promotion activities here. */
-export const ACTIVITY_SOURCES: ActivitySource[] = [bulletinSource];
+/** Every source of activities: the reading themes (guide/themes.tsx) and the library's news. */
+export const ACTIVITY_SOURCES: ActivitySource[] = [themeSource, bulletinSource];
 
 async function loadActivities(): Promise<ActivityItem[]> {
   const all = (await Promise.all(ACTIVITY_SOURCES.map((s) => s.load()))).flat();
@@ -137,7 +138,7 @@ export function ActivitiesPanel() {
 
 /**
  * /activitytask: the reading challenge — who borrows most this term (readers masked, classes, grades) and the
- * loans of today and this month. Issue 16's tasks (read N books, share a review) take this screen over.
+ * loans of today and this month; above them the running reading themes' tasks (guide/themes.tsx).
  */
 export function TaskPanel() {
   const { t } = useTranslation();
@@ -164,6 +165,7 @@ export function TaskPanel() {
       <h1 id="gp-task">{t('opac.guide.act.task')}</h1>
       <p className="guide-muted">{t('opac.guide.act.taskHelp')}</p>
       <Failure text={res.error} />
+      <RunningTasks />
       <div className="guide-figures">
         <p>
           <span>{t('opac.guide.loansToday')}</span>
@@ -191,15 +193,18 @@ export function ActivityDetailPanel({ ended }: { ended: boolean }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const asked = Number(params.get('id')) || 0;
-  const list = useLoad(() => (asked ? Promise.resolve([]) : loadActivities()), [asked]);
+  const askedTheme = Number(params.get('theme')) || 0;
+  const list = useLoad(() => (asked || askedTheme ? Promise.resolve([]) : loadActivities()), [asked, askedTheme]);
   const endedItems = list.data?.filter((a) => !a.current) ?? [];
   // Without an id: the newest running one is shown; the ended ones are listed.
   const newest = ended ? undefined : list.data?.find((a) => a.current);
-  const id = asked || Number(newest?.key.split(':')[1]) || 0;
+  const [source, key] = newest?.key.split(':') ?? [];
+  const themeId = askedTheme || (source === 'theme' ? Number(key) : 0);
+  const id = asked || (source === 'bulletin' ? Number(key) : 0);
   const res = useLoad(() => (id ? bulletinApi.detail(id) : Promise.resolve(null)), [id]);
   const n = res.data;
   const heading = t(ended ? 'opac.guide.act.ended' : 'opac.guide.act.running');
-  const empty = !asked && list.data && (ended ? endedItems.length === 0 : !newest);
+  const empty = !asked && !askedTheme && list.data && (ended ? endedItems.length === 0 : !newest);
   return (
     <section className="guide-panel" aria-label={heading}>
       <Failure text={res.error ?? list.error} />
@@ -207,7 +212,10 @@ export function ActivityDetailPanel({ ended }: { ended: boolean }) {
         <article className="guide-article">
           <p className="guide-badge">{heading}</p>
           {empty && <p className="guide-empty">{t('opac.guide.act.none')}</p>}
-          {!asked && ended && endedItems.length > 0 && <ActivityList items={endedItems} label={heading} />}
+          {!asked && !askedTheme && ended && endedItems.length > 0 && (
+            <ActivityList items={endedItems} label={heading} />
+          )}
+          {themeId > 0 && <ThemeDetail id={themeId} />}
           {n && (
             <>
               <h1>{n.title}</h1>

@@ -11,6 +11,7 @@ import { messageOf, meApi } from './personal-api.ts';
 import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
+import { MyThemes } from '../themes/my-themes.tsx';
 import { MyReviews } from './reviews.tsx';
 import { VolunteerPanel } from './volunteer.tsx';
 import { MyShares } from './shares.tsx';
@@ -25,6 +26,7 @@ const TABS = [
   'bill',
   'timeline',
   'integral',
+  'themes',
   'volunteer',
   'children',
 ] as const;
@@ -436,6 +438,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'bill' && <Bill />}
       {tab === 'timeline' && <Timeline />}
       {tab === 'integral' && <ReadingRecordPanel />}
+      {tab === 'themes' && <MyThemes />}
       {tab === 'volunteer' && <VolunteerPanel />}
       {tab === 'children' && parent && <Children />}
     </>
