@@ -106,6 +106,12 @@ const groupKey = sql`coalesce(
 const FACETS: UnionFacetName[] = ['school', 'classLetter', 'year', 'language', 'available'];
 
 /**
+ * The best text matches looked at per search (by rank): their copies are probed, grouped and counted. A broad word
+ * over 40 schools matches tens of thousands of records; past this the total and facets count these only.
+ */
+export const MAX_MATCHES = 3000;
+
+/**
  * One search over the shared catalogues of a union: two statements whatever the number of schools — the page of
  * hits with the total and facets (hits computed once, a materialized CTE), then the holdings of the page.
  * The caller's school must be a passed member; `exceptOwn` (union cataloguing) leaves its own records out.
@@ -131,17 +137,24 @@ export async function unionSearch(
   const shared = (extra?: SQL) =>
     sql`exists (select 1 from copy c where c.record_id = catalogue_record.id and c.school_id = catalogue_record.school_id
       and ${view.copy}${extra ? sql` and ${extra}` : sql``})`;
-  conds.push(shared());
-  if (f.available) conds.push(shared(onShelf));
+  const held = [shared()];
+  if (f.available) held.push(shared(onShelf));
   const rows = await rowsOf<{ f: string; v: string | null; n: number; ids: number[] | null }>(
     db,
     sql`
-    with hits as materialized (
-      select catalogue_record.id as id, catalogue_record.school_id as school_id, ${text.rank} as rank, ${groupKey} as gk,
+    with matched as materialized (
+      select catalogue_record.id as id, ${text.rank} as rank
+      from ${r} join ${view.values} on m.school_id = catalogue_record.school_id
+      where ${sql.join(conds, sql` and `)} and (m.types is null or catalogue_record.resource_type_id = any(m.types))
+      order by 2 desc, 1 desc limit ${MAX_MATCHES}
+    ),
+    hits as materialized (
+      select catalogue_record.id as id, catalogue_record.school_id as school_id, matched.rank as rank, ${groupKey} as gk,
         upper(left(${r.classNo}, 1)) as cl, ${r.pubYear} as year, ${r.language} as language,
         ${shared(onShelf)} as avail
-      from ${r} join ${view.values} on m.school_id = catalogue_record.school_id
-      where ${sql.join(conds, sql` and `)}
+      from matched join ${r} on catalogue_record.id = matched.id
+        join ${view.values} on m.school_id = catalogue_record.school_id
+      where ${sql.join(held, sql` and `)}
     ),
     groups as (
       select gk, max(rank) as rank, min(id) as first_id, array_agg(id order by id) as ids from hits group by gk
