@@ -1,6 +1,7 @@
 import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { P } from '@shuyuan/contracts/common/paths';
 import type { MyReviewDto, RecordReviewsDto, ReviewSave } from '@shuyuan/contracts/reviews/review';
+import type { RecommendedDto } from '@shuyuan/contracts/reviews/recommendation';
 import type { MyShareDto, PublicShareDto } from '@shuyuan/contracts/reviews/share';
 import type { UploadResult } from '@shuyuan/contracts/settings/upload';
 import { api } from '../app/http.ts';
@@ -41,4 +42,12 @@ export const sharesApi = {
     fd.append('file', file, file.name);
     return api.post<UploadResult>(`${P}/upload/post`, fd, quiet);
   },
+};
+
+/** Teachers' recommendations pushed to the reader's class or grade, and all pushed ones (public site). */
+export const recommendedApi = {
+  mine: (Page: number, Rows = 20) =>
+    api.post<ListData<RecommendedDto>>(`${P}/Opac/MyRecommended`, { Page, Rows }, quiet),
+  shown: (Page: number, Rows = 12) =>
+    api.post<ListData<RecommendedDto>>(`${P}/Search/TeacherRecommended`, { Page, Rows }, quiet),
 };

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../parts/HitList.tsx';
 import { Failure } from '../parts/Notice.tsx';
+import { RecommendedList } from '../parts/Recommended.tsx';
+import { recommendedApi } from '../reviews-api.ts';
 import { sharesApi } from '../reviews-api.ts';
 import { useLoad, useTitle } from '../use-load.ts';
 
@@ -17,6 +19,11 @@ export default function ReadingPage() {
   return (
     <div>
       <h1>{t('opac.share.corner')}</h1>
+      <section aria-labelledby="opac-teachers">
+        <h2 id="opac-teachers">{t('opac.recommend.heading')}</h2>
+        <RecommendedList load={(p) => recommendedApi.shown(p, 6)} rows={6} />
+      </section>
+      <h2>{t('opac.share.heading2')}</h2>
       {!!dims.data?.length && (
         <div className="opac-switch" role="group" aria-label={t('opac.share.dimensions')}>
           {[undefined, ...dims.data.map((d) => d.id)].map((id) => (

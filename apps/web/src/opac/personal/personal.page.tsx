@@ -15,12 +15,15 @@ import { MyThemes } from '../themes/my-themes.tsx';
 import { MyReviews } from './reviews.tsx';
 import { VolunteerPanel } from './volunteer.tsx';
 import { MyShares } from './shares.tsx';
+import { RecommendedList } from '../parts/Recommended.tsx';
+import { recommendedApi } from '../reviews-api.ts';
 
 const TABS = [
   'loans',
   'history',
   'reviews',
   'shares',
+  'recommended',
   'reservations',
   'suggestions',
   'bill',
@@ -433,6 +436,12 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'history' && <History />}
       {tab === 'reviews' && <MyReviews />}
       {tab === 'shares' && <MyShares />}
+      {tab === 'recommended' && (
+        <section aria-labelledby="me-recommended">
+          <h2 id="me-recommended">{t('opac.me.tab.recommended')}</h2>
+          <RecommendedList load={(p) => recommendedApi.mine(p)} rows={20} />
+        </section>
+      )}
       {tab === 'reservations' && <Reservations />}
       {tab === 'suggestions' && <Suggestions />}
       {tab === 'bill' && <Bill />}
