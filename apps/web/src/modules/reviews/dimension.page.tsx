@@ -1,6 +1,7 @@
 import { DIMENSION_CODE, DimensionCreate, DimensionUpdate } from '@shuyuan/contracts/reviews/share';
 import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import type { ResourcePageDef } from '../../kit/types.ts';
+import { SORT_AND_STATE } from './fields.ts';
 
 const def: ResourcePageDef = {
   area: 'ReadingShare',
@@ -11,18 +12,7 @@ const def: ResourcePageDef = {
   fields: [
     { name: 'name', label: 'reviews.dimension.name' },
     { name: 'description', label: 'reviews.dimension.description', type: 'textarea' },
-    { name: 'sort', label: 'reviews.dimension.sort', type: 'number', default: 0 },
-    {
-      name: 'state',
-      label: 'reviews.dimension.state',
-      type: 'select',
-      inSearch: true,
-      default: 1,
-      options: [
-        { value: 1, label: 'kit.state.on' },
-        { value: 0, label: 'kit.state.off' },
-      ],
-    },
+    ...SORT_AND_STATE,
   ],
 };
 

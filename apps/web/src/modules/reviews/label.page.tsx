@@ -1,6 +1,7 @@
 import { LABEL_CODE, LabelCreate, LabelUpdate } from '@shuyuan/contracts/reviews/recommendation';
 import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import type { ResourcePageDef } from '../../kit/types.ts';
+import { SORT_AND_STATE } from './fields.ts';
 
 const def: ResourcePageDef = {
   area: 'Recommend',
@@ -8,21 +9,7 @@ const def: ResourcePageDef = {
   permission: LABEL_CODE,
   title: 'reviews.label.entity',
   contracts: { create: LabelCreate, update: LabelUpdate },
-  fields: [
-    { name: 'name', label: 'reviews.label.name' },
-    { name: 'sort', label: 'reviews.dimension.sort', type: 'number', default: 0 },
-    {
-      name: 'state',
-      label: 'reviews.dimension.state',
-      type: 'select',
-      inSearch: true,
-      default: 1,
-      options: [
-        { value: 1, label: 'kit.state.on' },
-        { value: 0, label: 'kit.state.off' },
-      ],
-    },
-  ],
+  fields: [{ name: 'name', label: 'reviews.label.name' }, ...SORT_AND_STATE],
 };
 
 /** /recommended-teacher-label (荐书标签): labels teachers put on their recommendations. */
