@@ -53,6 +53,8 @@ export const ClockListQuery = PageQuery.extend({
 export type ClockListQuery = z.infer<typeof ClockListQuery>;
 
 export interface ClockListRow {
+  /** The reader's id (as `userId`): the table's row key. */
+  id: number;
   userId: number;
   account: string;
   name: string;

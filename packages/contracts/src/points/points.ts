@@ -36,6 +36,8 @@ export const PointBalanceQuery = PageQuery.extend({
 export type PointBalanceQuery = z.infer<typeof PointBalanceQuery>;
 
 export interface PointBalanceRow {
+  /** The reader's id (as `userId`): the table's row key. */
+  id: number;
   userId: number;
   account: string;
   name: string;

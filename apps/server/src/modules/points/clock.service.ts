@@ -181,7 +181,7 @@ export async function clockRows(
     const r = await db.execute<{ user_id: number; len: number }>(streaks(scope, day, ids));
     for (const s of r.rows) lens.set(Number(s.user_id), Number(s.len));
   }
-  return { rows: rows.map((r) => ({ ...r, streak: lens.get(r.userId) ?? 0 })), total: n, day };
+  return { rows: rows.map((r) => ({ ...r, id: r.userId, streak: lens.get(r.userId) ?? 0 })), total: n, day };
 }
 
 export async function listClock(db: Db, scope: Scope, q: ClockListQuery) {

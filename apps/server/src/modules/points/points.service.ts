@@ -130,6 +130,7 @@ export async function balanceRows(
   const { ranked, where } = balanceQuery(db, scope, q);
   let sel = db
     .select({
+      id: ranked.userId,
       userId: ranked.userId,
       account: ranked.account,
       name: ranked.name,

@@ -8,6 +8,7 @@ import { Pager } from '../parts/HitList.tsx';
 import { signInReader, signOutReader } from '../reader.ts';
 import { useLoad, useTitle } from '../use-load.ts';
 import { messageOf, meApi } from './personal-api.ts';
+import { PointsPanel } from './points-panel.tsx';
 import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
@@ -446,7 +447,12 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
       {tab === 'suggestions' && <Suggestions />}
       {tab === 'bill' && <Bill />}
       {tab === 'timeline' && <Timeline />}
-      {tab === 'integral' && <ReadingRecordPanel />}
+      {tab === 'integral' && (
+        <>
+          <PointsPanel />
+          <ReadingRecordPanel />
+        </>
+      )}
       {tab === 'themes' && <MyThemes />}
       {tab === 'volunteer' && <VolunteerPanel />}
       {tab === 'children' && parent && <Children />}

@@ -15,8 +15,8 @@ const FIGURES: (keyof ReadingRecordTotals)[] = [
 ];
 
 /**
- * /user/integral: reading points come with reading promotion (issue 16). Until then the reader sees, and is told
- * plainly, the record those points will be counted from: loans, titles, returns on time and late, by year.
+ * /user/integral, below the points (points-panel.tsx): the reader's borrowing record — loans, titles, returns on
+ * time and late, by year.
  */
 export function ReadingRecordPanel() {
   const { t } = useTranslation();
