@@ -38,7 +38,7 @@ export const DEFAULT_POINT_RULES: {
   { event: 'loss', points: -10, enabled: false, dailyCap: 0, termCap: 0 },
   { event: 'review_approved', points: 5, enabled: true, dailyCap: 10, termCap: 100 },
   { event: 'share_approved', points: 5, enabled: true, dailyCap: 10, termCap: 100 },
-  { event: 'clock_in', points: 1, enabled: true, dailyCap: 1, termCap: 0 },
+  { event: 'clock_in', points: 1, enabled: true, dailyCap: 0, termCap: 0 },
   { event: 'clock_in_streak', points: 5, enabled: true, dailyCap: 0, termCap: 0 },
   { event: 'activity_submission', points: 3, enabled: true, dailyCap: 9, termCap: 0 },
   { event: 'activity_award', points: 10, enabled: true, dailyCap: 0, termCap: 0 },
