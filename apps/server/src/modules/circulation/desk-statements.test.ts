@@ -1,10 +1,10 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { operationLog } from '../../platform/audit.table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { pointRule } from '../points/points.table.ts';
+import { pointBalance, pointRule } from '../points/points.table.ts';
 import { useTestApp } from '../../test/helper.ts';
 import { makeCopies, makeReader } from './test-fixtures.ts';
 
@@ -43,7 +43,7 @@ async function statementsOf(url: string, body: object) {
 
 describe("the desk's statements", () => {
   it('lends in 8 statements and takes back in 5 when no points rule is on, answering the panels the screen shows', async () => {
-    // The points hooks cost nothing while their rules are off (an on-time return earns points by default: 4 more).
+    // The points hooks cost nothing while their rules are off (an on-time return earns points by default: 2 more).
     await t.db
       .insert(pointRule)
       .values(['return_on_time', 'overdue_return'].map((event) => scope.values({ event, points: 2, enabled: false })));
@@ -74,5 +74,19 @@ describe("the desk's statements", () => {
       ['circ.return', `${C}/DeskReturn`],
     ]);
     expect(rows[2].detail).toMatchObject({ keys: ['barcode'] });
+  });
+
+  it('pays an on-time return its points in 2 more statements: the balance lock, then caps, entry and balance at once', async () => {
+    await t.db
+      .update(pointRule)
+      .set({ enabled: true, dailyCap: 10 })
+      .where(inArray(pointRule.event, ['return_on_time']));
+    const r = await makeReader(t.db, scope);
+    const books = await makeCopies(t.db, scope, 1);
+    await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] });
+    const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
+    expect(back.list.length).toBe(7);
+    const [bal] = await t.db.select().from(pointBalance).where(eq(pointBalance.userId, r.id));
+    expect(bal.balance).toBe(2);
   });
 });
