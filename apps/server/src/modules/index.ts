@@ -46,6 +46,7 @@ import { themesModule } from './themes/themes.module.ts';
 import { unionModule } from './union/union.module.ts';
 import { volunteersModule } from './volunteers/volunteers.module.ts';
 import { donationsModule } from './donations/donations.module.ts';
+import { bookListsModule } from './booklists/booklists.module.ts';
 
 /** What a domain module contributes. Listed here in dependency order. */
 export interface ServerModule {
@@ -110,6 +111,7 @@ export const modules: ServerModule[] = [
   unionModule,
   volunteersModule,
   donationsModule,
+  bookListsModule,
   backupModule,
   // Last: the demo library is made through the other modules' services.
   demoModule,

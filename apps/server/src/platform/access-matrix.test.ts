@@ -125,6 +125,7 @@ const ALLOWED: Record<string, Rule> = {
   'P/Opac/MyShares': { allow: READERS, why: "the caller's own reading shares and their states" },
   'P/Opac/DeleteMyShare': { allow: READERS, why: "deletes one of the caller's own shares" },
   'P/Opac/MyRecommended': { allow: READERS, why: "teachers' recommendations pushed to the caller's class" },
+  'P/Opac/MyBookLists': { allow: READERS, why: 'published book lists for the caller’s grade (or every grade)' },
   // A class librarian runs their own corner (corner.access.ts); the fixture's corner is theirs.
   'P/ClassCorner/GetMyCorners': { allow: READERS, why: 'the corners the caller runs (none unless librarian)' },
   'P/ClassCorner/GetCornerBooks': { allow: ['librarian'], why: "the librarian's own corner" },
