@@ -3,7 +3,10 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 /** Server messages of book lists (contract issues, the import's row reasons, the export's columns). */
 registerMessages({
   'booklists.nameRequired': { zh: '请填写书单名称', en: 'Please fill in the name of the list' },
-  'booklists.entryTitleRequired': { zh: '请填写书名或 ISBN，或选择馆藏书目', en: 'Fill in a title or an ISBN, or choose a record' },
+  'booklists.entryTitleRequired': {
+    zh: '请填写书名或 ISBN，或选择馆藏书目',
+    en: 'Fill in a title or an ISBN, or choose a record',
+  },
   'booklists.tooManyEntries': { zh: '一个书单最多 500 本书', en: 'A list holds at most 500 books' },
   'booklists.badRecord': { zh: '书目不存在或不属于本校', en: 'This record does not exist in the school' },
   'booklists.badGrades': { zh: '年级不存在或不属于本校', en: 'A grade does not exist in the school' },

@@ -71,7 +71,10 @@ export function bookListRoutes(app: FastifyInstance): void {
         .update(bookList)
         .set(
           ctx.body.published
-            ? { published: true, publishedAt: sql`case when ${bookList.published} then ${bookList.publishedAt} else now() end` }
+            ? {
+                published: true,
+                publishedAt: sql`case when ${bookList.published} then ${bookList.publishedAt} else now() end`,
+              }
             : { published: false },
         )
         .where(where);

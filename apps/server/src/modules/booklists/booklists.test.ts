@@ -21,10 +21,7 @@ let gradeOne: number;
 const readers: Record<string, string> = {};
 
 async function reader(gradeId: number, name: string) {
-  const [c] = await t.db
-    .insert(schoolClass)
-    .values(scope.values({ gradeId, name }))
-    .returning();
+  const [c] = await t.db.insert(schoolClass).values(scope.values({ gradeId, name })).returning();
   const u = await buildUser(t.db, t.schoolId, { identity: 'student' });
   await t.db.update(appUser).set({ classId: c.id }).where(eq(appUser.id, u.id));
   return u.token;
@@ -90,10 +87,7 @@ describe('book list CRUD', () => {
   it('keeps the entries in the order given, links a held ISBN and shows availability and reading level', async () => {
     const id = await addList({
       name: '三年级必读',
-      entries: [
-        { title: '夏洛的网', author: 'E.B.怀特', isbn: '9787532736553', note: '暑假读' },
-        { recordId: held },
-      ],
+      entries: [{ title: '夏洛的网', author: 'E.B.怀特', isbn: '9787532736553', note: '暑假读' }, { recordId: held }],
     });
     let list = await getList(id);
     expect(list.entries.map((e: any) => e.title)).toEqual(['夏洛的网', '草房子']);
@@ -170,7 +164,17 @@ describe('import, wish list and export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const rows = wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows[0].slice(1)).toEqual(['ISBN', '书名', '作者', '出版社', '阅读分级', '备注', '馆藏', '复本数', '在架数']);
+    expect(rows[0].slice(1)).toEqual([
+      'ISBN',
+      '书名',
+      '作者',
+      '出版社',
+      '阅读分级',
+      '备注',
+      '馆藏',
+      '复本数',
+      '在架数',
+    ]);
     expect(rows[2].slice(1)).toEqual(['9787020002207', '草房子', '曹文轩', '', '3–4年级', '馆里有', '有', 3, 2]);
   });
 });

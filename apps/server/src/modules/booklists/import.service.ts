@@ -8,7 +8,6 @@ import {
 } from '@shuyuan/contracts/booklists/booklist';
 import { isValidIsbn, normalizeIsbn } from '@shuyuan/contracts/marc/isbn';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
@@ -92,9 +91,7 @@ export async function importEntries(ctx: Ctx<any>, abs: string, id: number): Pro
     if (values.length)
       await tx
         .insert(bookListEntry)
-        .values(
-          values.map((v, i) => ctx.scope.values({ ...v, listId: list.id, sort: start + i })),
-        );
+        .values(values.map((v, i) => ctx.scope.values({ ...v, listId: list.id, sort: start + i })));
     return { added: values.length, linked: values.filter((v) => v.recordId).length, errors };
   });
 }
