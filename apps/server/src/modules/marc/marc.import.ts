@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.service.ts';
+import type { MarcSerial } from '../serials/marc-serial.ts';
+import { addImportedTitles } from '../serials/marc-titles.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { type InsertRow, insertRecords } from './marc.insert.ts';
@@ -49,6 +52,7 @@ interface Pending extends InsertRow {
   copies: MarcHolding[];
   notes: Msg[];
   matchKeys: string[];
+  serial?: MarcSerial | null;
 }
 
 /** A record a key points at: in the school (id), or earlier in the file (index; id 0 until it is written). */
@@ -64,6 +68,31 @@ interface Seen {
  * of their holdings fields in batches (records and copies in one transaction) and lists every record it did
  * not import, or imported with a refused copy, with its reasons in a CSV result file.
  */
+/**
+ * Writes a batch of records and, for the periodicals and newspapers among them (leader/07 's'), their serial titles
+ * in the same transaction (serials/marc-titles.ts): an imported periodical is on /magazinelibrary at once.
+ */
+async function withTitles(tx: Db, scope: Scope, ps: Pending[]): Promise<number[]> {
+  const ids = await insertRecords(tx, scope, ps);
+  const serials = ps.flatMap((p, i) =>
+    p.serial
+      ? [
+          {
+            ...p.serial,
+            recordId: ids[i],
+            title: p.row.title,
+            issn: p.row.issn ?? '',
+            publisher: p.row.publisher ?? '',
+            classNo: p.row.classNo ?? '',
+            language: p.row.language ?? '',
+          },
+        ]
+      : [],
+  );
+  if (serials.length) await addImportedTitles(tx, scope, serials);
+  return ids;
+}
+
 export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportOptions) {
   const db = app.database.db;
   const scope = new Scope(job.schoolId);
@@ -101,7 +130,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   const one = async (p: Pending) => {
     try {
       const r = await db.transaction(async (tx) => {
-        const [id] = await insertRecords(tx, scope, [p]);
+        const [id] = await withTitles(tx, scope, [p]);
         const plan = await target.planCopies(tx, [copyRequest(p, id)]);
         await target.insertCopies(tx, plan.rows);
         return { id, plan };
@@ -110,7 +139,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     } catch {
       try {
         // Without its copies, so a copy the database refuses costs only the copies.
-        const [id] = await db.transaction((tx) => insertRecords(tx, scope, [p]));
+        const [id] = await db.transaction((tx) => withTitles(tx, scope, [p]));
         const reason = p.copies.length ? [{ key: 'marc.copy.saveFailed', params: { n: p.copies.length } }] : [];
         imported(p, id, 0, [...p.notes, ...reason]);
       } catch (e) {
@@ -184,7 +213,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     }
     try {
       const r = await db.transaction(async (tx) => {
-        const ids = await insertRecords(tx, scope, keep);
+        const ids = await withTitles(tx, scope, keep);
         const copied = keep.some((p) => p.copies.length);
         const plan = copied
           ? await target.planCopies(

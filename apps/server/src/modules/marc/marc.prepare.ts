@@ -6,6 +6,7 @@ import type { MarcFlavour, MarcReadResult, MarcRecord, MarcWarningCode } from '@
 import { recordMatchKeys } from '../catalogue/match-keys.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import type { SearchDocument } from '../search/lib/document.ts';
+import { type MarcSerial, serialFromMarc } from '../serials/marc-serial.ts';
 import { detectFlavour } from './lib/flavour.ts';
 import { holdingsSources } from './lib/default-rules.ts';
 import { mapHoldings, mapRecord } from './lib/map-record.ts';
@@ -27,6 +28,8 @@ export type Prepared =
       copies: MarcHolding[];
       /** what the import report should say about an imported record (recovered lengths, charset, garbled author) */
       notes: Msg[];
+      /** a periodical or newspaper (leader/07 's'): it becomes a serial title too (serials/marc-titles.ts) */
+      serial?: MarcSerial | null;
     }
   | { index: number; ok: false; isbn: string; title: string; msg: Msg };
 
@@ -59,7 +62,8 @@ export function looksGarbled(text: string): boolean {
 /** Read result → record input + search document, or the reason it cannot be imported. Pure CPU work. */
 export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourChoice = 'auto'): Prepared {
   if (!r.ok) return { index: r.index, ok: false, isbn: '', title: '', msg: { key: `marc.error.${r.code}` } };
-  const ruleSet = rules[flavourOf(r.record, flavour)];
+  const recordFlavour = flavourOf(r.record, flavour);
+  const ruleSet = rules[recordFlavour];
   const f = mapRecord(r.record, ruleSet);
   const type = r.record.leader[6];
   if (NOT_BIBLIOGRAPHIC.includes(type)) {
@@ -82,6 +86,7 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
     matchKeys: recordMatchKeys(c.row),
     copies,
     notes,
+    serial: serialFromMarc(r.record, recordFlavour),
   };
 }
 
