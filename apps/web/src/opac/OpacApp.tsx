@@ -20,6 +20,10 @@ const PersonalPage = lazy(() => import('./personal/personal.page.tsx'));
 const UserInfoPage = lazy(() => import('./personal/userinfo.page.tsx'));
 const ThemeListPage = lazy(() => import('./themes/theme-list.page.tsx'));
 const ThemeDetailsPage = lazy(() => import('./themes/theme-details.page.tsx'));
+const BookListsPage = lazy(() => import('./booklists/booklists.page.tsx').then((m) => ({ default: m.BookListsPage })));
+const BookListDetailsPage = lazy(() =>
+  import('./booklists/booklists.page.tsx').then((m) => ({ default: m.BookListDetailsPage })),
+);
 const NewsPage = lazy(() => import('./pages/news.page.tsx'));
 const NewsDetailPage = lazy(() => import('./pages/news-detail.page.tsx'));
 const LinksPage = lazy(() => import('./pages/links.page.tsx'));
@@ -131,6 +135,7 @@ function Header() {
         <NavLink to="/search/libpic">{t('opac.nav.pictures')}</NavLink>
         <NavLink to="/search/reading">{t('opac.nav.reading')}</NavLink>
         <NavLink to="/search/themeList">{t('opac.nav.themes')}</NavLink>
+        <NavLink to="/search/booklist">{t('opac.nav.booklists')}</NavLink>
         <NavLink to="/search/networkresource">{t('opac.nav.links')}</NavLink>
         <NavLink to="/libraryinfo">{t('opac.nav.library')}</NavLink>
         {token ? (
@@ -238,6 +243,8 @@ export function OpacApp() {
         <Route path="/search/themeList" element={at(<ThemeListPage />)} />
         <Route path="/search/themeList/details" element={at(<ThemeDetailsPage />)} />
         <Route path="/search/themeList/activity-details" element={at(<ThemeDetailsPage activity />)} />
+        <Route path="/search/booklist" element={at(<BookListsPage />)} />
+        <Route path="/search/booklist/details" element={at(<BookListDetailsPage />)} />
         <Route path="/libraryinfo" element={at(<LibraryPage />)} />
         <Route path="/search/reading" element={at(<ReadingPage />)} />
         <Route path="/guidescreen" element={guide('home')} />

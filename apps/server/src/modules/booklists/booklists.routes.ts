@@ -8,15 +8,18 @@ import {
   ListIdBody,
 } from '@shuyuan/contracts/booklists/booklist';
 import { PublishBody } from '@shuyuan/contracts/bulletin/bulletin';
+import { PickQuery } from '@shuyuan/contracts/circ-records/records';
 import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fail, notFound } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { route } from '../../platform/route.ts';
+import { pickRecords } from '../catalogue/pick-records.ts';
+import { grade } from '../org/school-class.table.ts';
 import { addMissingToWishList, listDtos, listOf, listValues } from './booklists.service.ts';
 import { bookList } from './booklists.table.ts';
 import { entriesOf, entryRows, saveEntries } from './entries.service.ts';
@@ -137,5 +140,25 @@ export function bookListRoutes(app: FastifyInstance): void {
     audit: 'booklists.list.wish',
     summary: "Adds the list's titles the school does not hold to the purchase suggestions, once each",
     handler: (ctx) => ctx.db.transaction((tx) => addMissingToWishList(ctx, tx, ctx.body.id)),
+  });
+
+  route(app, {
+    url: `${B}/PickRecords`,
+    access: BOOKLIST_CODE,
+    schema: PickQuery,
+    summary: "Catalogue records whose title, author or ISBN contains the key (20 at most): the list's book picker",
+    handler: ({ db, scope, body }) => pickRecords(db, scope, body.key),
+  });
+
+  route(app, {
+    url: `${B}/GetGrades`,
+    access: BOOKLIST_CODE,
+    summary: 'The grades of the school (target grades of a list)',
+    handler: ({ db, scope }) =>
+      db
+        .select({ id: grade.id, name: grade.name })
+        .from(grade)
+        .where(scope.where(grade))
+        .orderBy(asc(grade.sort), asc(grade.id)),
   });
 }

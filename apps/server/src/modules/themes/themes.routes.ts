@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import { route } from '../../platform/route.ts';
-import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { pickRecords } from '../catalogue/pick-records.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import {
   activityToDto,
@@ -117,20 +117,7 @@ export function themeRoutes(app: FastifyInstance): void {
     access: THEME_CODE,
     schema: PickQuery,
     summary: "Catalogue records whose title, author or ISBN contains the key (20 at most): the theme's book picker",
-    handler: ({ db, scope, body }) => {
-      const like = `%${body.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return db
-        .select({ id: catalogueRecord.id, title: catalogueRecord.title, author: catalogueRecord.author })
-        .from(catalogueRecord)
-        .where(
-          scope.where(
-            catalogueRecord,
-            sql`(${catalogueRecord.title} ilike ${like} or ${catalogueRecord.author} ilike ${like} or ${catalogueRecord.isbn} ilike ${like})`,
-          ),
-        )
-        .orderBy(asc(catalogueRecord.title), asc(catalogueRecord.id))
-        .limit(20);
-    },
+    handler: ({ db, scope, body }) => pickRecords(db, scope, body.key),
   });
 
   route(app, {

@@ -26,6 +26,8 @@ const ROUTES = [
   '/search/networkresource',
   '/search/NewBookAnnouncement',
   '/libraryinfo',
+  '/search/booklist',
+  '/search/booklist/details',
   '/guidescreen',
   '/guidescreen/search',
   '/newbook',

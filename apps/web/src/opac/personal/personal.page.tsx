@@ -13,6 +13,7 @@ import { ReadingRecordPanel } from './record.tsx';
 import { Failure, Notice } from '../parts/Notice.tsx';
 import { MustChangePassword } from './password-form.tsx';
 import { MyThemes } from '../themes/my-themes.tsx';
+import { MyBookLists } from '../booklists/booklists.page.tsx';
 import { MyReviews } from './reviews.tsx';
 import { VolunteerPanel } from './volunteer.tsx';
 import { MyShares } from './shares.tsx';
@@ -31,6 +32,7 @@ const TABS = [
   'timeline',
   'integral',
   'themes',
+  'booklists',
   'volunteer',
   'children',
 ] as const;
@@ -454,6 +456,7 @@ function Area({ user, tab }: { user: SessionUser; tab: Tab }) {
         </>
       )}
       {tab === 'themes' && <MyThemes />}
+      {tab === 'booklists' && <MyBookLists />}
       {tab === 'volunteer' && <VolunteerPanel />}
       {tab === 'children' && parent && <Children />}
     </>
