@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/booklists/booklists.messages.ts';
 import { button, gone, loose, serverText, toast, tx, view } from './support/app.ts';
+import { axe } from './support/axe.ts';
 import { launch, shot } from './support/browser.ts';
 import { useAdminOnPg } from './support/pg-admin.ts';
 import type { BrowserContext } from 'playwright-core';
@@ -88,6 +89,20 @@ describe('book lists', () => {
     await gone(modal());
     await row.getByText('1 / 2').waitFor();
 
+    // The order is the list's: the second book moves up on the form.
+    await button(row, zh('kit.action.edit')).click();
+    const titleOf = (n: number) => modal().getByLabel(`${zh('booklists.col.title')} ${n}`);
+    expect(await titleOf(2).inputValue()).toBe('夏洛的网（书单）');
+    await modal()
+      .getByRole('button', { name: zh('booklists.up') })
+      .nth(1)
+      .click();
+    // The title typed in (not held) is now the first row's input; the held record's title is text.
+    expect(await titleOf(1).inputValue()).toBe('夏洛的网（书单）');
+    await button(modal(), zh('kit.form.save')).click();
+    await toast(admin, zh('kit.saved')).first().waitFor();
+    await gone(modal());
+
     await button(row, zh('bulletin.togglePublish')).click();
     await toast(admin, zh('bulletin.publishedOk')).first().waitFor();
     await row.getByText(zh('bulletin.published')).waitFor();
@@ -101,6 +116,11 @@ describe('book lists', () => {
     expect(await held.textContent()).toContain('3–4年级');
     const missing = page.locator('.opac-table tbody tr').filter({ hasText: '夏洛的网（书单）' });
     await missing.getByText(zh('opac.booklists.notHeld')).waitFor();
+    expect(await page.locator('.opac-table tbody tr td:nth-child(2)').allTextContents()).toEqual([
+      '夏洛的网（书单）',
+      '草房子（书单）',
+    ]);
+    expect(await axe(page)).toEqual([]);
     await shot(page, 'booklists-public');
     // The held book links to its record page.
     await held.getByRole('link', { name: '草房子（书单）' }).click();

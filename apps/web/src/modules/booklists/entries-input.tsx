@@ -86,7 +86,7 @@ export function EntriesInput({ value, onChange }: { value?: FormEntry[]; onChang
           ...TEXT.map(cell),
           {
             title: t('booklists.col.held'),
-            width: 90,
+            width: 170,
             render: (_v, r) =>
               r.recordId ? (
                 <Tag color="green">
