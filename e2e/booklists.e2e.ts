@@ -18,6 +18,9 @@ const said = (key: string, p?: Record<string, string | number>) => serverText('z
 const LIST = '三年级暑假书单';
 const s = useAdminOnPg('booklists');
 let visitor: BrowserContext;
+const PASSWORD = 'Reader#2026';
+const KID = { account: 'BL2026001', name: '李小白', identity: 'student', password: PASSWORD };
+let gradeThree: number;
 
 beforeAll(async () => {
   const rec = await s.call(`${P}/Literature/AddItemsCatalogueInfo`, {
@@ -34,6 +37,11 @@ beforeAll(async () => {
     storeType: 2,
     callNo: 'I287.4/1',
   });
+  const grade = await s.call(`${P}/Org/AddGrade`, { name: '三年级（书单）' });
+  gradeThree = grade.id;
+  const cls = await s.call(`${P}/Org/AddClass`, { name: '3-1班', gradeId: grade.id });
+  await s.call(`${P}/Readers/AddReader`, { ...KID, classId: cls.id });
+  await s.sql('update app_user set must_change_password = false where account = $1', [KID.account]);
   visitor = await launch('zh-CN');
 });
 
@@ -125,5 +133,27 @@ describe('book lists', () => {
     // The held book links to its record page.
     await held.getByRole('link', { name: '草房子（书单）' }).click();
     await page.waitForURL(/#\/search\/book\/details\?id=\d+/);
+  });
+
+  it('a reader of the target grade finds the list in the personal area', async () => {
+    const [list] = (await s.call(`${P}/BookLists/GetBookListList`, { Page: 1, Rows: 20 })).List;
+    await s.call(`${P}/BookLists/UpdateBookList`, { ...list, gradeIds: [gradeThree] });
+    const page = await visitor.newPage();
+    await page.goto(`${s.server.url}/library/opac.html#/search/personal?tab=booklists&school=demo`);
+    await page
+      .locator('.opac-narrow')
+      .getByRole('button', { name: zh('opac.nav.signIn') })
+      .click();
+    await page.waitForURL(/#\/searchauth\?uid=/, { timeout: 30_000 });
+    await page.getByPlaceholder(zh('auth.login.account')).fill(KID.account);
+    await page.getByPlaceholder(zh('auth.login.password')).fill(PASSWORD);
+    await page.locator('.auth-card button[type=submit]').click();
+    await page.waitForURL(/opac\.html#\/search\/personal/, { timeout: 30_000 });
+    await page.goto(`${s.server.url}/library/opac.html#/search/personal?tab=booklists`);
+    const mine = page.locator('section[aria-labelledby="me-booklists"]');
+    await mine.getByRole('heading', { name: LIST }).waitFor();
+    await mine.getByText('三年级（书单）').first().waitFor();
+    await mine.getByText(zh('opac.booklists.copies', { copies: 2, available: 2 })).waitFor();
+    await shot(page, 'booklists-personal');
   });
 });
