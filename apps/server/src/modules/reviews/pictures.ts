@@ -11,11 +11,18 @@ type T = (key: string, params?: Record<string, unknown>) => string;
 /**
  * Pictures of a reader's share: at most `max`, each a public image this school uploaded (P/upload/post with
  * category `picture`: /files/uploads/<school>/public/…), an image by name and by content, within the upload's size
- * limit. Refused with the problem named on field `pictures`; nothing is stored.
+ * limit. Refused with the problem named on `field` (`pictures`); nothing is stored. Theme submissions use it too.
  */
-export async function checkPictures(app: FastifyInstance, schoolId: number, urls: string[], max: number, t: T) {
+export async function checkPictures(
+  app: FastifyInstance,
+  schoolId: number,
+  urls: string[],
+  max: number,
+  t: T,
+  field = 'pictures',
+) {
   const refuse = (code: string, key: string, params: Record<string, unknown> = {}) =>
-    new BizError(code, key, params, 200, [{ path: 'pictures', message: t(key, params) }]);
+    new BizError(code, key, params, 200, [{ path: field, message: t(key, params) }]);
   if (urls.length > max) throw refuse('TOO_MANY_PICTURES', 'reviews.share.tooManyPictures', { max });
   const prefix = `/files/uploads/${schoolId}/${UPLOAD_PUBLIC_DIR}/`;
   for (const url of urls) {

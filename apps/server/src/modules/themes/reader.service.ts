@@ -4,6 +4,8 @@ import { fail, invalid, notFound } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { mayJoin, publishedTheme, refreshProgress, stateOf, tasksOf, today } from './progress.service.ts';
 import { readingTheme, themeActivity, themeParticipant, themeSubmission, themeTask } from './themes.table.ts';
+import { checkPictures } from '../reviews/pictures.ts';
+import { checkWriting, reviewSettings } from '../reviews/settings.service.ts';
 
 /** Pending submissions a reader may have for one task at once. */
 const PENDING_PER_TASK = 3;
@@ -134,9 +136,11 @@ export async function submit(ctx: Ctx<SubmitBody>) {
   if (!joined) throw fail('NOT_JOINED', 'themes.joinFirst');
   if (task.submitKind === 'picture') {
     if (!body.image) throw invalid([{ path: 'image', message: ctx.t('themes.pictureRequired') }]);
-    if (!body.image.startsWith(`/files/uploads/${scope.schoolId}/public/`))
-      throw invalid([{ path: 'image', message: ctx.t('themes.badPicture') }]);
+    // An image this school uploaded, by name and by content, within the upload's size limit (as reading shares).
+    await checkPictures(ctx.req.server, scope.schoolId, [body.image], 1, ctx.t, 'image');
   } else if (!body.text) throw invalid([{ path: 'text', message: ctx.t('themes.textRequired') }]);
+  // What a child writes passes the school's banned-word list on save, as reviews and shares do.
+  if (body.text) checkWriting(ctx.t, body.text, 0, (await reviewSettings(db, scope)).bannedWords, 'text');
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(themeSubmission)

@@ -15,7 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { sendCertificate } from './certificate.ts';
 import { joinTheme, myThemes, submit } from './reader.service.ts';
-import { judge, participants, runList, submissions } from './run.service.ts';
+import { sendSheet } from '../holdings/xlsx.ts';
+import { judge, participants, participantsSheet, runList, submissions } from './run.service.ts';
 
 const T = `${P}/Themes`;
 const O = `${P}/Opac`;
@@ -53,6 +54,23 @@ export function runRoutes(app: FastifyInstance): void {
     summary: "A theme's results: each participant's progress per task and whether they completed it",
     handler: (ctx) => participants(ctx, ctx.body),
   });
+
+  for (const [code, action] of [
+    [JOIN_CODE, 'ExportParticipants'],
+    [END_CODE, 'ExportResults'],
+  ] as const)
+    route(app, {
+      url: `${T}/${action}`,
+      access: opCode(code, 'export'),
+      schema: IdBody,
+      raw: true,
+      audit: `themes.${action}`,
+      summary: "A theme's participants with their progress per task (and completion) as xlsx",
+      handler: async (ctx) => {
+        const { headers, body } = await participantsSheet(ctx, ctx.body.id);
+        return sendSheet(ctx.reply, ctx.t('themes.export.file'), headers, body);
+      },
+    });
 
   route(app, {
     url: `${T}/GetSubmissions`,

@@ -210,3 +210,42 @@ export async function judge(ctx: Ctx<JudgeBody>) {
   });
   return { id: sub.id, state: b.passed ? 'passed' : 'rejected' };
 }
+
+/**
+ * Every participant of a theme with their progress per task as a sheet (the export of /join-reading and
+ * /end-reading): class, account, name, joined, one column per task ("done/count"), completed and when.
+ */
+export async function participantsSheet(ctx: Ctx<any>, themeId: number) {
+  const rows: ParticipantsData['List'] = [];
+  let tasks: ParticipantsData['tasks'] = [];
+  for (let Page = 1; ; Page++) {
+    const d = await participants(ctx, { themeId, Page, Rows: 500, SearchKey: '' });
+    tasks = d.tasks;
+    rows.push(...d.List);
+    if (rows.length >= d.Total || !d.List.length) break;
+  }
+  const t = ctx.t;
+  const headers = [
+    t('themes.export.class'),
+    t('themes.export.account'),
+    t('themes.export.name'),
+    t('themes.export.joinedAt'),
+    ...tasks.map((k) => k.title),
+    t('themes.export.complete'),
+    t('themes.export.completedAt'),
+  ];
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+  const body = rows.map((r) => [
+    r.className,
+    r.account,
+    r.name,
+    day(r.joinedAt),
+    ...tasks.map((k) => {
+      const p = r.progress.find((x) => x.taskId === k.id);
+      return p ? `${p.done}/${p.count}` : '';
+    }),
+    r.complete ? t('themes.export.yes') : t('themes.export.no'),
+    day(r.completedAt),
+  ]);
+  return { headers, body };
+}

@@ -43,7 +43,6 @@ registerMessages({
   'themes.notEligible': { zh: '该主题不面向你所在的年级或班级', en: 'This theme is not open to your grade or class' },
   'themes.joinFirst': { zh: '请先参加该主题', en: 'Join the theme first' },
   'themes.pictureRequired': { zh: '请上传图片', en: 'Please upload a picture' },
-  'themes.badPicture': { zh: '图片须为本校上传的图片', en: 'The picture must be uploaded to this school' },
   'themes.textRequired': { zh: '请填写内容', en: 'Please write something' },
   'themes.tooManyPending': {
     zh: '该任务已有 {{n}} 份作品等待老师评审',
@@ -55,4 +54,13 @@ registerMessages({
     zh: '{{name}} 同学：\n在“{{theme}}”主题阅读活动（{{start}} 至 {{end}}）中完成了全部阅读任务，特发此证，以资鼓励。',
     en: '{{name}}\ncompleted every task of the reading theme “{{theme}}” ({{start}} to {{end}}).\nWell done!',
   },
+  'themes.export.file': { zh: '主题阅读参与情况', en: 'Theme reading participants' },
+  'themes.export.class': { zh: '班级', en: 'Class' },
+  'themes.export.account': { zh: '读者证号', en: 'Card number' },
+  'themes.export.name': { zh: '姓名', en: 'Name' },
+  'themes.export.joinedAt': { zh: '参加日期', en: 'Joined' },
+  'themes.export.complete': { zh: '是否完成', en: 'Completed' },
+  'themes.export.completedAt': { zh: '完成日期', en: 'Completed on' },
+  'themes.export.yes': { zh: '是', en: 'Yes' },
+  'themes.export.no': { zh: '否', en: 'No' },
 });

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import path from 'node:path';
 import { P } from '@shuyuan/contracts/common/paths';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +14,7 @@ import { copy } from '../catalogue/catalogue.table.ts';
 import { makeRecord } from '../opac/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { pointEntry } from '../points/points.table.ts';
-import { bookReview } from '../reviews/reviews.table.ts';
+import { bookReview, reviewSetting } from '../reviews/reviews.table.ts';
 import { readingTheme } from './themes.table.ts';
 
 const T = `${P}/Themes`;
@@ -225,11 +228,30 @@ describe('joining, progress and judging', () => {
     await t.post(`${O}/JoinTheme`, { id: th.id }, { token: r.token });
     const noPic = await t.post(`${O}/SubmitTheme`, { taskId: picture.id, text: 'x' }, { token: r.token });
     expect(noPic.json.issues[0].path).toBe('image');
-    const pic = await t.post(
+    // Pictures are images this school uploaded, by name and by content (the reading shares' check).
+    const file = (name: string, bytes: Buffer) => {
+      const rel = `uploads/${t.schoolId}/public/202611/${name}`;
+      const abs = path.join(t.app.config.dataDir, 'files', rel);
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, bytes);
+      return `/files/${rel}`;
+    };
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const fake = await t.post(
       `${O}/SubmitTheme`,
-      { taskId: picture.id, image: `/files/uploads/${t.schoolId}/public/202611/a.png` },
+      { taskId: picture.id, image: file('fake.png', Buffer.from('<script>alert(1)</script>')) },
       { token: r.token },
     );
+    expect(fake.json).toMatchObject({ errorCode: 'BAD_PICTURE', issues: [{ path: 'image' }] });
+    const pic = await t.post(`${O}/SubmitTheme`, { taskId: picture.id, image: file('a.png', PNG) }, { token: r.token });
+    expect(pic.json.success, JSON.stringify(pic.json)).toBe(true);
+    // Texts pass the school's banned-word list on save; nothing is stored when one is found.
+    await t.db
+      .insert(reviewSetting)
+      .values(scope.values({ bannedWords: ['笨蛋'] }))
+      .onConflictDoNothing();
+    const rude = await t.post(`${O}/SubmitTheme`, { taskId: text.id, text: '你是笨蛋' }, { token: r.token });
+    expect(rude.json).toMatchObject({ errorCode: 'BANNED_WORD', issues: [{ path: 'text' }] });
     const txt = await t.post(`${O}/SubmitTheme`, { taskId: text.id, text: '我喜欢桑桑' }, { token: r.token });
     expect(txt.json.data.state).toBe('pending');
     // A student holding the judging permission is still refused.
@@ -296,6 +318,23 @@ describe('joining, progress and judging', () => {
       payload: { themeId: th.id, userId: r.id },
     });
     expect(res.headers['content-type']).toBe('application/pdf');
+    // The results as a workbook: the reader, each task's progress, completed.
+    const sheet = await t.inject({
+      method: 'POST',
+      url: `${T}/ExportResults`,
+      headers: { authorization: `Bearer ${t.adminToken}`, schoolid: String(t.schoolId), 'accept-language': 'zh' },
+      payload: { id: th.id },
+    });
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const rows = (wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((x) =>
+      x.filter((c) => c != null),
+    );
+    expect(rows[0]).toEqual(expect.arrayContaining(['班级', '姓名', '是否完成', picture.title, text.title]));
+    expect(rows[1]).toEqual(expect.arrayContaining(['张小明', '是']));
+    const viewer = await buildUser(t.db, t.schoolId, { permissions: ['end-reading'] });
+    expect((await t.post(`${T}/ExportResults`, { id: th.id }, { token: viewer.token })).status).toBe(403);
     const pdfText = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
     expect(pdfText).toContain('荣誉证书');
     expect(pdfText).toContain('张小明');

@@ -15,5 +15,7 @@ export const runApi = {
     api.post<ListData<SubmissionRow>>(`${T}/GetSubmissions`, { themeId, state, Page, Rows }),
   judge: (body: { id: number; passed: boolean; score?: number | null; reason?: string }) =>
     api.post(`${T}/JudgeSubmission`, body, { showError: false }),
+  exportParticipants: (ended: boolean, id: number) =>
+    api.download(`${T}/${ended ? 'ExportResults' : 'ExportParticipants'}`, { id }),
   certificate: (themeId: number, userId: number) => api.download(`${T}/GetCertificate`, { themeId, userId }),
 };
