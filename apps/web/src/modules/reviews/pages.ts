@@ -15,4 +15,14 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./dimension.page.tsx')),
     titleKey: 'reviews.pages.shareDimension',
   },
+  {
+    path: '/recommended-teacher',
+    component: lazy(() => import('./recommend.page.tsx')),
+    titleKey: 'reviews.pages.recommend',
+  },
+  {
+    path: '/recommended-teacher-label',
+    component: lazy(() => import('./label.page.tsx')),
+    titleKey: 'reviews.pages.recommendLabel',
+  },
 ];
