@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zRequired } from '../common/validators.ts';
 import { ResourceListQuery } from '../kit/resource.ts';
 
 /** Book donations (/donate-book-record, issue 16): who gave which books, the batch they went into, thanks. */

@@ -1,7 +1,6 @@
 import {
   DONATION_CODE,
   DonationCreate,
-  type DonationDto,
   type DonationItem,
   DonationListQuery,
   DonationUpdate,
@@ -16,13 +15,11 @@ import { likePattern } from '../../platform/resource/query.ts';
 import { defineResource } from '../../platform/resource/define.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
-import { personByCard, peopleOf, personMatches } from '../volunteers/people.ts';
+import { personByCard, personMatches } from '../volunteers/people.ts';
 import { certificateRoute } from './certificate.route.ts';
 import { donationDto } from './dto.ts';
 import { awardDonation } from './points.ts';
 import { donation } from './donation.table.ts';
-
-type Row = typeof donation.$inferSelect;
 
 /** Reader, copies (by barcode) and batch of the form checked against the school; every bad field reported. */
 async function resolve(db: Db, ctx: Ctx<any>, input: DonationCreate) {
