@@ -29,7 +29,7 @@ export function nextYearPattern(p: NumberingPatternInput | null, toYear: number)
 
 /**
  * Next year's orders from this year's in one step: the picked orders are copied with their (possibly changed)
- * copies, supplier, places (kept when they still fit the copies) and the pattern carried on; added titles get a
+ * copies, supplier, places (scaled down by `fitPlaces` when fewer copies are renewed) and the pattern carried on; added titles get a
  * plain order. All or nothing: a title already ordered for the year refuses the whole renewal, naming it.
  */
 export async function renew(db: Db, scope: Scope, b: RenewBody, t: Tr): Promise<{ created: number; ids: number[] }> {
@@ -85,8 +85,11 @@ export async function renew(db: Db, scope: Scope, b: RenewBody, t: Tr): Promise<
           }),
         )
         .returning({ id: serialSubscription.id });
-      const own = places.filter((p) => p.subscriptionId === old.id);
-      if (own.length && own.reduce((a, p) => a + p.copies, 0) <= item.copies)
+      const own = fitPlaces(
+        places.filter((p) => p.subscriptionId === old.id),
+        item.copies,
+      );
+      if (own.length)
         await tx
           .insert(serialSubscriptionPlace)
           .values(own.map((p) => ({ subscriptionId: row.id, locationId: p.locationId, copies: p.copies })));
@@ -108,4 +111,25 @@ export async function renew(db: Db, scope: Scope, b: RenewBody, t: Tr): Promise<
     }
     return { created: ids.length, ids };
   });
+}
+
+/**
+ * A renewed order's places: kept as they were when they fit the copies, else shared out in proportion (each place
+ * its whole share, the copies left to the largest remainders, then to the place listed first); a place left with
+ * nothing is dropped. The sum never exceeds the copies.
+ */
+export function fitPlaces<P extends { locationId: number; copies: number }>(places: P[], copies: number): P[] {
+  const sum = places.reduce((a, p) => a + p.copies, 0);
+  if (sum <= copies) return places;
+  const shares = places.map((p, i) => {
+    const exact = (p.copies * copies) / sum;
+    return { i, n: Math.floor(exact), rest: exact - Math.floor(exact) };
+  });
+  let left = copies - shares.reduce((a, x) => a + x.n, 0);
+  for (const x of [...shares].sort((a, b) => b.rest - a.rest || a.i - b.i)) {
+    if (left <= 0) break;
+    x.n++;
+    left--;
+  }
+  return places.map((p, i) => ({ ...p, copies: shares[i].n })).filter((p) => p.copies > 0);
 }
