@@ -7,6 +7,7 @@ import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { makeReader } from '../circulation/test-fixtures.ts';
 import { serialFixture } from './arrival.test-fixtures.ts';
+import { stocktakeItem } from '../stocktake/stocktake.table.ts';
 import { serialIssue, serialIssueCopy } from './serials.table.ts';
 
 const t = useTestApp();
@@ -145,6 +146,21 @@ describe('binding issues into a volume', () => {
     // A bound issue cannot be checked out of the catalogue by undoing its check-in.
     const undo = await t.post(`${M}/UndoCheckIn`, { issueId: f.issues[1] });
     expect(undo.json.success).toBe(false);
+  });
+
+  it('a stocktake expects the volume on the shelf, not the issues bound inside it', async () => {
+    const { f } = await withArrivals([1, 2]);
+    const b = await bind({ titleId: f.titleId, year: f.year, fromIssue: 1, toIssue: 2 });
+    const boundIds = (
+      await t.db.select().from(serialIssueCopy).where(eq(serialIssueCopy.volumeId, b.json.data.volume.id))
+    ).map((l) => l.copyId);
+    const open = await t.post(`${P}/Stocktake/OpenSession`, { name: `binding ${f.titleId}` });
+    expect(open.json.success, JSON.stringify(open.json)).toBe(true);
+    const items = await t.db.select().from(stocktakeItem).where(eq(stocktakeItem.sessionId, open.json.data.id));
+    const expected = new Set(items.map((i) => i.copyId));
+    expect(expected.has(b.json.data.volume.copyId)).toBe(true);
+    expect(boundIds.some((id) => expected.has(id))).toBe(false);
+    await t.post(`${P}/Stocktake/CloseSession`, { id: open.json.data.id, missing: 'leave' });
   });
 
   it('never sets or clears "bound" by hand', async () => {

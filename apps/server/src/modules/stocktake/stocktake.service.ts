@@ -110,7 +110,8 @@ export async function openSession(db: Db, scope: Scope, b: SessionOpen, userId: 
           copy,
           ids.length ? inArray(copy.locationId, ids) : undefined,
           notInArray(copy.storeType, [StoreType.WEEDED, StoreType.LOST, StoreType.INVENTORY_CHECK]),
-          sql`${copy.circState} <> 'lost'`,
+          // Lost copies are not on the shelf; bound periodical issues are inside their volume (the volume is expected).
+          notInArray(copy.circState, ['lost', 'bound']),
         ),
       )
       .for('update');
