@@ -14,6 +14,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { entry, ratio, reportClock } from './context.ts';
 import { classLetter, classNoLike } from './loan-source.ts';
+import { type HeldBy, heldBy } from './held.service.ts';
 import { loansBy } from './rollup.ts';
 import { type KeyKind, labels } from './names.ts';
 import { GONE_STORES } from './zero.service.ts';
@@ -33,13 +34,19 @@ export function heldWhere(scope: Scope, f: { locationId?: number; resourceTypeId
   );
 }
 
-/** Held copies with the item filters, grouped by `key`: titles, copies, value. */
+/**
+ * Held copies with the item filters, grouped by `by` (the rollup's groupings) or `key`: titles, copies, value —
+ * from the held_record rollup when it answers the filters, else from the copies.
+ */
 async function holdings(
   db: Db,
   scope: Scope,
   key: SQL,
   f: { locationId?: number; resourceTypeId?: number; classNo?: string },
+  by?: HeldBy,
 ) {
+  const rolled = by ? await heldBy(db, scope, by, f) : undefined;
+  if (rolled) return rolled;
   return (await db
     .select({
       key,
@@ -67,8 +74,16 @@ export async function collectionStats(db: Db, scope: Scope, q: CollectionQuery, 
     year: sql`extract(year from ${copy.createdAt} at time zone ${tz})::int`,
     language: sql`nullif(${catalogueRecord.language}, '')`,
   };
-  const rows = await holdings(db, scope, keys[q.by], q);
-  const [all] = await holdings(db, scope, sql`0`, q);
+  const rolled: Partial<Record<CollectionQuery['by'], HeldBy>> = {
+    classNo: 'classNo',
+    location: 'location',
+    resourceType: 'resourceType',
+    language: 'language',
+  };
+  const [rows, [all]] = await Promise.all([
+    holdings(db, scope, keys[q.by], q, rolled[q.by]),
+    holdings(db, scope, sql`0`, q, 'total'),
+  ]);
   const total = { titles: all?.titles ?? 0, copies: all?.copies ?? 0, valueFen: Number(all?.valueFen ?? 0) };
   const kind: Partial<Record<CollectionQuery['by'], KeyKind>> = {
     classNo: 'classNo',
@@ -106,7 +121,7 @@ export async function collectionStats(db: Db, scope: Scope, q: CollectionQuery, 
  */
 export async function classReport(db: Db, scope: Scope, q: ClassReportQuery, lang: Lang): Promise<ClassReportData> {
   const { range, tz } = await reportClock(db, scope, q);
-  const held = await holdings(db, scope, classLetter, q);
+  const held = await holdings(db, scope, classLetter, q, 'classNo');
   const lent = (await loansBy(db, scope, q, 'classNo', range, tz)).map((l) => ({ key: String(l.key), n: l.loans }));
   const groupOf = (letter: string) => {
     const c = clcClass(letter);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { heldWhere } from './collection.service.ts';
+import { heldBy } from './held.service.ts';
 import { entry, ratio, reportClock } from './context.ts';
 import { classLetter } from './loan-source.ts';
 import { loansBy } from './rollup.ts';
@@ -25,12 +26,16 @@ export async function resourceCirc(db: Db, scope: Scope, q: ResourceCircQuery, l
     resourceType: sql`${catalogueRecord.resourceTypeId}`,
   };
   const key = dims[q.by];
-  const held = (await db
-    .select({ key, n: sql<number>`count(*)::int` })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(heldWhere(scope, q))
-    .groupBy(key)) as { key: Key; n: number }[];
+  // Held copies from the held_record rollup when it answers the filters, else from the copies.
+  const rolled = await heldBy(db, scope, q.by, q);
+  const held = rolled
+    ? rolled.map((r) => ({ key: r.key, n: r.copies }))
+    : ((await db
+        .select({ key, n: sql<number>`count(*)::int` })
+        .from(copy)
+        .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+        .where(heldWhere(scope, q))
+        .groupBy(key)) as { key: Key; n: number }[]);
   const lent = await loansBy(db, scope, q, q.by, range, tz);
   const rows = new Map<Key, ResourceCircRow>();
   const row = (k: Key) => entry(rows, k, () => ({ key: k ?? '', name: '', copies: 0, loans: 0, rate: 0 }));

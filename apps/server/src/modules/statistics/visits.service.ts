@@ -7,7 +7,7 @@ import type {
   VisitQuery,
   VisitRow,
 } from '@shuyuan/contracts/statistics/gate';
-import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, between, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -17,11 +17,13 @@ import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { gateEvent } from '../gate/gate.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { reportClock } from './context.ts';
+import { gateHour, gateReaderDay } from './gate-day.table.ts';
 import { inPeriod } from './loan-source.ts';
 import { eachDay, eachMonth } from './period.ts';
 
 type ReaderFilters = { gradeId?: number; classId?: number; identity?: string };
 const needsReader = (f: ReaderFilters) => !!(f.gradeId || f.classId || f.identity);
+const rowsOf = (r: any) => (r.rows ?? r) as any[];
 
 /** The reader filters on the joined reader (and class): only events that identified a reader match them. */
 function readerConds(f: ReaderFilters): (SQL | undefined)[] {
@@ -98,12 +100,40 @@ export async function entryRecords(db: Db, scope: Scope, q: EntryRecordQuery): P
   };
 }
 
+type PassRow = { b: string; h: number; ins: number; outs: number };
+
 /**
- * P/Statistics/Visits (/inoutstatistic): entries, exits and different readers per hour of the day, day or month,
- * with the period's totals and its busiest hour — hash aggregates of the period's events, merged here.
+ * Passes per bucket and hour, different readers per bucket and in all, from the gate rollups (migration 0022):
+ * passes from gate_hour (a row per day and hour), readers from gate_reader_day (a row per reader and day, with the
+ * hours they entered in as a bit mask) — per hour of the day, a reader's masks of the period OR-ed together.
  */
-export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<VisitData> {
-  const { range, tz } = await reportClock(db, scope, q);
+async function visitRollup(db: Db, scope: Scope, by: VisitQuery['by'], range: { from: string; to: string }) {
+  const s = scope.schoolId;
+  const h = gateHour;
+  const r = gateReaderDay;
+  const bucket = (day: unknown) => sql`to_char(${day}, ${by === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+  const inRange = (t: typeof h | typeof r) => and(eq(t.schoolId, s), between(t.day, range.from, range.to));
+  const perUser = sql`select ${r.userId} as u, bit_or(${r.hours}) as m from ${r} where ${inRange(r)} group by 1`;
+  const [passes, perBucket, all]: any[] = await Promise.all([
+    db.execute(sql`select ${by === 'hour' ? sql`${h.hour}::text` : bucket(h.day)} as b, ${h.hour}::int as h,
+        sum(${h.ins})::int as ins, sum(${h.outs})::int as outs
+      from ${h} where ${inRange(h)} group by 1, 2`),
+    by === 'hour'
+      ? db.execute(sql`select x.h::text as b, count(*)::int as readers
+          from (${perUser}) u cross join generate_series(0, 23) x(h) where u.m & (1 << x.h) <> 0 group by 1`)
+      : by === 'day'
+        ? db.execute(
+            sql`select ${bucket(r.day)} as b, count(*)::int as readers from ${r} where ${inRange(r)} group by 1`,
+          )
+        : db.execute(sql`select b, count(*)::int as readers
+            from (select ${bucket(r.day)} as b, ${r.userId} from ${r} where ${inRange(r)} group by 1, 2) x group by 1`),
+    db.execute(sql`select count(*)::int as readers from (${perUser}) u`),
+  ]);
+  return { passes: rowsOf(passes) as PassRow[], perBucket: rowsOf(perBucket), all: rowsOf(all) };
+}
+
+/** The same figures counted from the passes (reader filters: only passes that named a matching reader). */
+async function visitScan(db: Db, scope: Scope, q: VisitQuery, range: { from: string; to: string }, tz: string) {
   const local = sql`(${gateEvent.at} at time zone ${tz})`;
   const bucket =
     q.by === 'hour'
@@ -133,7 +163,19 @@ export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<V
     db.execute(sql`
       select count(*)::int as readers from (select distinct ${gateEvent.userId} from ${from} where ${readerWhere}) x`),
   ]);
-  const rowsOf = (r: any) => (r.rows ?? r) as any[];
+  return { passes: rowsOf(passes) as PassRow[], perBucket: rowsOf(perBucket), all: rowsOf(all) };
+}
+
+/**
+ * P/Statistics/Visits (/inoutstatistic): entries, exits and different readers per hour of the day, day or month,
+ * with the period's totals and its busiest hour — from the gate rollups, or (reader filters) hash aggregates of
+ * the period's passes; merged here.
+ */
+export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<VisitData> {
+  const { range, tz } = await reportClock(db, scope, q);
+  const { passes, perBucket, all } = needsReader(q)
+    ? await visitScan(db, scope, q, range, tz)
+    : await visitRollup(db, scope, q.by, range);
   const keys =
     q.by === 'hour'
       ? Array.from({ length: 24 }, (_, h) => String(h))
@@ -141,9 +183,9 @@ export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<V
         ? eachDay(range)
         : eachMonth(range);
   const buckets = new Map<string, VisitRow>(keys.map((key) => [key, { key, ins: 0, outs: 0, readers: 0 }]));
-  const total = { ins: 0, outs: 0, readers: rowsOf(all)[0]?.readers ?? 0 };
+  const total = { ins: 0, outs: 0, readers: all[0]?.readers ?? 0 };
   const byHour = new Map<number, number>();
-  for (const r of rowsOf(passes) as { b: string; h: number; ins: number; outs: number }[]) {
+  for (const r of passes) {
     const b = buckets.get(r.b);
     if (b) {
       b.ins += r.ins;
@@ -153,7 +195,7 @@ export async function visitStats(db: Db, scope: Scope, q: VisitQuery): Promise<V
     total.outs += r.outs;
     byHour.set(r.h, (byHour.get(r.h) ?? 0) + r.ins);
   }
-  for (const r of rowsOf(perBucket) as { b: string; readers: number }[]) {
+  for (const r of perBucket as { b: string; readers: number }[]) {
     const b = buckets.get(r.b);
     if (b) b.readers = r.readers;
   }

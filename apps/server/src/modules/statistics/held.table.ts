@@ -1,0 +1,34 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The held collection per record and location (statistics README "Held copies"): copies not weeded, lost or
+ * suggested, and their value — kept exact by the statement triggers of migration 0022 on copy writes (insert,
+ * delete, update of the store, record, location, price or school; the desk's state changes never fire them) and
+ * on record edits (class number, resource type, language, price). The record's 中图法 letter, resource type,
+ * language and price are copied here so the collection reports read no record and no copy.
+ */
+export const heldRecord = pgTable(
+  'held_record',
+  {
+    schoolId: integer('school_id').notNull(),
+    recordId: integer('record_id').notNull(),
+    /** 0: no location. */
+    locationId: integer('location_id').notNull(),
+    /** The record's 中图法 main class letter ('' unclassified). */
+    classLetter: text('class_letter').notNull(),
+    /** 0: none. */
+    resourceTypeId: integer('resource_type_id').notNull(),
+    language: text('language').notNull(),
+    /** The record's price (fen), for the copies without their own; null: none. */
+    priceFen: integer('price_fen'),
+    copies: integer('copies').notNull().default(0),
+    /** Copies without a price of their own (valued at the record's). */
+    unpriced: integer('unpriced').notNull().default(0),
+    /** Sum of the copies' own prices (fen). */
+    ownFen: integer('own_fen').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.locationId] }),
+    index('held_record_school_letter_idx').on(t.schoolId, t.classLetter),
+  ],
+);
