@@ -8,6 +8,7 @@ import { usePermission } from '../../app/auth/permission.tsx';
 import { notify } from '../../app/notify.ts';
 import { fmtMinute } from '../../kit/time.ts';
 import { clearOnChange, postChecked } from '../catalogue/submit.ts';
+import { LoanRuleForm } from './loan-rule.tsx';
 import { SharingForm } from './sharing.tsx';
 import { UnionForm } from './union-form.tsx';
 
@@ -166,6 +167,7 @@ export function MembersDrawer({
         </>
       )}
       {union && <SharingForm unionId={union.id} canEdit={can.edit} onSaved={load} />}
+      {union && <LoanRuleForm unionId={union.id} canEdit={can.edit && manager} />}
       {union && (
         <UnionForm
           open={editing}
