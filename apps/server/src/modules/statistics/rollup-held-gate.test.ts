@@ -88,11 +88,13 @@ describe('the held-copy and gate rollups', () => {
       [r1.id, 0, 'K', 2, 999 + 4000],
       [r3.id, 0, '', 1, 0],
     ]);
-    // A deleted record takes its rows with it.
+    // A deleted record takes its rows with it: its copies first, or with it (the cascade).
     await t.db.delete(copy).where(sql`${copy.recordId} = ${r3.id}`);
     await t.db.delete(catalogueRecord).where(sql`${catalogueRecord.id} = ${r3.id}`);
+    await t.db.delete(catalogueRecord).where(sql`${catalogueRecord.id} = ${r1.id}`);
     const gone = await held(t.schoolId);
     expect(gone.stored).toEqual(gone.recount);
+    expect(gone.stored).toEqual([]);
   });
 
   it('passes per day and hour and readers per day equal a recount, also after a time-zone change', async () => {
