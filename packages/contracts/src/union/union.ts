@@ -166,7 +166,11 @@ export type UnionFacetName = 'school' | 'classLetter' | 'year' | 'language' | 'a
 
 export interface UnionSearchResult {
   List: UnionHit[];
+  /** Works found, at most the search's cap (3,000): with `More`, more than that match ("more than 3,000"). */
   Total: number;
+  More: boolean;
+  /** The union's index is still taking in a change (a member just joined): some titles may not show yet. */
+  Updating: boolean;
   Facets: Record<UnionFacetName, UnionFacetValue[]>;
 }
 

@@ -17,6 +17,7 @@ import { school } from '../school/school.table.ts';
 import { isbnForms } from '../search/lib/isbn.ts';
 import { fieldWhere, parseSearchQuery, searchRank, searchWhere } from '../search/lib/query.ts';
 import { mustBeMember, sharingMembers } from './membership.ts';
+import { refreshUnionIndex } from './union-index.service.ts';
 
 type Member = Awaited<ReturnType<typeof sharingMembers>>[number];
 
@@ -68,53 +69,64 @@ export async function unionView(db: Db, unionId: number, exceptSchool?: number):
 
 const onShelf = sql`c.circ_state = ${CircState.AVAILABLE} and c.store_type = ${StoreType.CIRCULATION}`;
 
-/** WHERE and rank of the text, by the catalogue's search document (search lib): the same words, pinyin, ISBNs. */
+/** The index row (alias u, union_record) of a work. */
+const u = {
+  search: sql.raw('u.search'),
+  title: sql.raw('u.title'),
+  titles: sql.raw('u.titles'),
+  authors: sql.raw('u.authors'),
+  publishers: sql.raw('u.publishers'),
+};
+
+/**
+ * WHERE and rank of the text on a work's index row, by the catalogue's search lib: the same words, pinyin, ISBNs.
+ * Its document is its records' documents merged; a field search looks inside every title (author, publisher) its
+ * records give; rank reads the first record's title.
+ */
 function textCondition(q: UnionSearchQuery): { where: SQL; rank: SQL } {
   const none = sql`0`;
   switch (q.field) {
     case 'title':
       return {
-        where: fieldWhere(r.search, [r.title, r.parallelTitle], q.SearchKey, 'A'),
-        rank: sql`similarity(${r.title}, ${q.SearchKey})`,
+        where: fieldWhere(u.search, [u.titles], q.SearchKey, 'A'),
+        rank: sql`similarity(u.title, ${q.SearchKey})`,
       };
     case 'author':
-      return { where: fieldWhere(r.search, [r.author], q.SearchKey, 'B'), rank: none };
+      return { where: fieldWhere(u.search, [u.authors], q.SearchKey, 'B'), rank: none };
     case 'publisher':
-      return { where: fieldWhere(r.search, [r.publisher], q.SearchKey, 'C'), rank: none };
+      return { where: fieldWhere(u.search, [u.publishers], q.SearchKey, 'C'), rank: none };
     case 'isbn': {
       const forms = isbnForms(q.SearchKey);
-      return { where: forms.length ? inArray(r.isbn, forms) : sql`false`, rank: none };
+      return { where: forms.length ? sql`u.isbns && ${sql.param(forms)}::text[]` : sql`false`, rank: none };
     }
     default: {
       const parsed = parseSearchQuery(q.SearchKey);
       if (!parsed) return { where: sql`false`, rank: none };
-      const cols = { vector: r.search, title: r.title };
-      return { where: searchWhere(cols, parsed), rank: searchRank(cols, parsed) };
+      return {
+        where: searchWhere({ vector: u.search, title: u.titles }, parsed),
+        rank: searchRank({ vector: u.search, title: u.title }, parsed),
+      };
     }
   }
 }
 
-/**
- * The same title at several schools is one hit: records are grouped by their first ISBN match key, else their
- * title+author+year key (catalogue/match-keys.ts), else stand alone.
- */
-const groupKey = sql`coalesce(
-  (select min(k) from unnest(catalogue_record.match_keys) k where k like 'isbn:%'),
-  (select min(k) from unnest(catalogue_record.match_keys) k where k like 'tay:%'),
-  'r:' || catalogue_record.id)`;
-
 const FACETS: UnionFacetName[] = ['school', 'classLetter', 'year', 'language', 'available'];
 
 /**
- * The best text matches looked at per search (by rank): their copies are probed, grouped and counted. A broad word
- * over 40 schools matches tens of thousands of records; past this the total and facets count these only.
+ * The best matching works looked at per search (by rank): grouped into the page, counted in the total and facets.
+ * A broad word over a district matches tens of thousands of works; past this the answer says "more than N".
  */
 export const MAX_MATCHES = 3000;
 
+/** Works a search refreshes itself before it reads (more: the schedule takes them, the answer says `Updating`). */
+const INLINE_REFRESH = 1000;
+
 /**
- * One search over the shared catalogues of a union: two statements whatever the number of schools — the page of
- * hits with the total and facets (hits computed once, a materialized CTE), then the holdings of the page.
- * The caller's school must be a passed member; `exceptOwn` (union cataloguing) leaves its own records out.
+ * One search over the shared catalogues of a union: one read of its index (union_record: a work per row, the same
+ * title at five schools is one row) giving the page, the total and the facets, then the page's holdings and
+ * availability read live through the union's view (so nothing a member stopped sharing shows, even before the
+ * index has taken the change in). The caller's school must be a passed member; `exceptOwn` (union cataloguing)
+ * leaves its own records out.
  */
 export async function unionSearch(
   db: Db,
@@ -123,55 +135,61 @@ export async function unionSearch(
   opts: { exceptOwn?: boolean } = {},
 ): Promise<Omit<UnionSearchResult, 'List'> & { List: (UnionHit & { matchKeys: string[] })[]; view: UnionView | null }> {
   await mustBeMember(db, scope, q.unionId);
-  const empty = { List: [], Total: 0, Facets: Object.fromEntries(FACETS.map((f) => [f, []])) as never, view: null };
+  const empty = {
+    List: [],
+    Total: 0,
+    More: false,
+    Updating: false,
+    Facets: Object.fromEntries(FACETS.map((f) => [f, []])) as never,
+    view: null,
+  };
   if (!q.SearchKey) return empty;
+  const { pending } = await refreshUnionIndex(db, q.unionId, { batch: INLINE_REFRESH, inline: true });
   const view = await unionView(db, q.unionId, opts.exceptOwn ? scope.schoolId : undefined);
-  if (!view) return empty;
+  if (!view) return { ...empty, Updating: pending };
   const text = textCondition(q);
   const f = q.facets;
-  const conds: SQL[] = [text.where];
-  if (f.schoolId !== undefined) conds.push(sql`catalogue_record.school_id = ${f.schoolId}`);
-  if (f.classLetter) conds.push(sql`upper(left(${r.classNo}, 1)) = ${f.classLetter.toUpperCase()}`);
-  if (f.year !== undefined) conds.push(eq(r.pubYear, f.year));
-  if (f.language !== undefined) conds.push(eq(r.language, f.language));
-  const shared = (extra?: SQL) =>
-    sql`exists (select 1 from copy c where c.record_id = catalogue_record.id and c.school_id = catalogue_record.school_id
-      and ${view.copy}${extra ? sql` and ${extra}` : sql``})`;
-  const held = [shared()];
-  if (f.available) held.push(shared(onShelf));
+  const conds: SQL[] = [sql`u.union_id = ${q.unionId}`, text.where];
+  if (opts.exceptOwn) conds.push(sql`not (u.school_ids <@ array[${scope.schoolId}]::int[])`);
+  if (f.schoolId !== undefined) conds.push(sql`${f.schoolId}::int = any(u.school_ids)`);
+  if (f.classLetter) conds.push(sql`${f.classLetter.toUpperCase()}::text = any(u.class_letters)`);
+  if (f.year !== undefined) conds.push(sql`${f.year}::int = any(u.years)`);
+  if (f.language !== undefined) conds.push(sql`${f.language}::text = any(u.languages)`);
+  const records = recordFilter(q);
+  // A work is on the shelf when one of its shared records (within the filters) has a copy on the shelf: read live.
+  // Per work (offset 0 keeps it a probe of the work's own records, not a join of every record with every work).
+  const available = (ids: SQL) => sql`exists (select 1 from unnest(${ids}) rid
+      join ${r} on catalogue_record.id = rid join ${view.values} on m.school_id = catalogue_record.school_id
+      join copy c on c.record_id = catalogue_record.id and c.school_id = catalogue_record.school_id
+    where ${records} and ${view.copy} and ${onShelf} offset 0)`;
+  if (f.available) conds.push(available(sql`u.record_ids`));
+  const within = (col: string, value: unknown) =>
+    value === undefined || value === null || value === '' ? sql`true` : sql`${sql.raw(col)} = ${value}`;
   const rows = await rowsOf<{ f: string; v: string | null; n: number; ids: number[] | null }>(
     db,
     sql`
     with matched as materialized (
-      select catalogue_record.id as id, ${text.rank} as rank
-      from ${r} join ${view.values} on m.school_id = catalogue_record.school_id
-      where ${sql.join(conds, sql` and `)} and (m.types is null or catalogue_record.resource_type_id = any(m.types))
-      order by 2 desc, 1 desc limit ${MAX_MATCHES}
-    ),
-    hits as materialized (
-      select catalogue_record.id as id, catalogue_record.school_id as school_id, matched.rank as rank, ${groupKey} as gk,
-        upper(left(${r.classNo}, 1)) as cl, ${r.pubYear} as year, ${r.language} as language,
-        ${shared(onShelf)} as avail
-      from matched join ${r} on catalogue_record.id = matched.id
-        join ${view.values} on m.school_id = catalogue_record.school_id
-      where ${sql.join(held, sql` and `)}
-    ),
-    groups as (
-      select gk, max(rank) as rank, min(id) as first_id, array_agg(id order by id) as ids from hits group by gk
+      select u.id, u.first_id, u.record_ids, u.school_ids, u.class_letters, u.years, u.languages, ${text.rank} as rank
+      from union_record u
+      where ${sql.join(conds, sql` and `)}
+      order by rank desc, u.first_id desc limit ${MAX_MATCHES + 1}
     ),
     page as (
-      select first_id, ids, row_number() over (order by rank desc, first_id desc) as k from groups
+      select record_ids, row_number() over (order by rank desc, first_id desc) as k from matched
       order by rank desc, first_id desc limit ${q.Rows} offset ${pageOffset(q)}
     ),
     f as (
-      select 'total' as f, null::text as v, count(*)::int as n from groups
-      union all select 'school', school_id::text, count(distinct gk)::int from hits group by school_id
-      union all select 'classLetter', cl, count(distinct gk)::int from hits where cl <> '' group by cl
-      union all select 'year', year::text, count(distinct gk)::int from hits where year is not null group by year
-      union all select 'language', language, count(distinct gk)::int from hits where language <> '' group by language
-      union all select 'available', 'true', count(distinct gk)::int from hits where avail
+      select 'total' as f, null::text as v, count(*)::int as n from matched
+      union all select 'school', s::text, count(*)::int from matched, unnest(school_ids) s
+        where ${within('s', f.schoolId)} and ${opts.exceptOwn ? sql`s <> ${scope.schoolId}` : sql`true`} group by s
+      union all select 'classLetter', x, count(*)::int from matched, unnest(class_letters) x
+        where ${within('x', f.classLetter?.toUpperCase())} group by x
+      union all select 'year', y::text, count(*)::int from matched, unnest(years) y where ${within('y', f.year)} group by y
+      union all select 'language', l, count(*)::int from matched, unnest(languages) l
+        where ${within('l', f.language)} group by l
+      union all select 'available', 'true', count(*)::int from matched where ${available(sql`matched.record_ids`)}
     )
-    select 'page' as f, null as v, k::int as n, ids from page
+    select 'page' as f, null as v, k::int as n, record_ids as ids from page
     union all
     select f, v, n, null from (select f, v, n, row_number() over (partition by f order by n desc, v) as k from f) x
     where k <= 30 and n > 0`,
@@ -188,13 +206,14 @@ export async function unionSearch(
     else {
       const name = x.f as UnionFacetName;
       const value = name === 'school' || name === 'year' ? Number(x.v) : name === 'available' ? true : (x.v ?? '');
-      facets[name].push({ value, count: x.n });
+      facets[name].push({ value, count: Math.min(x.n, MAX_MATCHES) });
     }
   }
   const List = await holdingsOf(
     db,
     view,
     page.map((p) => (p.ids ?? []).map(Number)),
+    records,
   );
   const names = await schoolNames(
     db,
@@ -202,7 +221,25 @@ export async function unionSearch(
   );
   for (const v of facets.school) v.label = names.get(v.value as number) ?? '';
   for (const k of FACETS) facets[k].sort((a, b) => b.count - a.count);
-  return { List, Total: total, Facets: facets, view };
+  return {
+    List,
+    Total: Math.min(total, MAX_MATCHES),
+    More: total > MAX_MATCHES,
+    Updating: pending,
+    Facets: facets,
+    view,
+  };
+}
+
+/** The facets chosen, on one record (`catalogue_record`): a hit's holdings are its records within them. */
+function recordFilter(q: UnionSearchQuery): SQL {
+  const f = q.facets;
+  const conds: SQL[] = [sql`true`];
+  if (f.schoolId !== undefined) conds.push(sql`catalogue_record.school_id = ${f.schoolId}`);
+  if (f.classLetter) conds.push(sql`upper(left(${r.classNo}, 1)) = ${f.classLetter.toUpperCase()}`);
+  if (f.year !== undefined) conds.push(eq(r.pubYear, f.year));
+  if (f.language !== undefined) conds.push(eq(r.language, f.language));
+  return sql.join(conds, sql` and `);
 }
 
 async function schoolNames(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -216,6 +253,7 @@ async function holdingsOf(
   db: Db,
   view: UnionView,
   groups: number[][],
+  records: SQL,
 ): Promise<(UnionHit & { matchKeys: string[] })[]> {
   const ids = groups.flat();
   if (!ids.length) return [];
@@ -239,18 +277,17 @@ async function holdingsOf(
         (select count(*)::int from copy c where c.record_id = catalogue_record.id and c.school_id = catalogue_record.school_id and ${view.copy}) as copies,
         (select count(*)::int from copy c where c.record_id = catalogue_record.id and c.school_id = catalogue_record.school_id and ${view.copy} and ${onShelf}) as available
       from ${r} join ${view.values} on m.school_id = catalogue_record.school_id
-      where catalogue_record.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+      where catalogue_record.id = any(${sql.param(ids)}::int[]) and ${records}`,
   );
-  const byId = new Map(rows.map((x) => [Number(x.id), x]));
+  // Records no longer shared (the index has not taken the change in yet) show nothing.
+  const byId = new Map(rows.filter((x) => x.copies > 0).map((x) => [Number(x.id), x]));
   const names = await schoolNames(
     db,
     view.members.map((m) => m.schoolId),
   );
   const lends = new Map(view.members.map((m) => [m.schoolId, m.share === 'lending']));
-  return groups.flatMap((g) => {
+  return groups.flatMap((all) => {
+    const g = all.filter((id) => byId.has(id));
     const first = byId.get(g[0]);
     if (!first) return [];
     return [

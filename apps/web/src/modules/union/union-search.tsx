@@ -145,6 +145,15 @@ export function UnionSearchView<H extends UnionHit>({
           }
         />
       </Space>
+      {data?.Updating && (
+        <Alert
+          type="info"
+          showIcon
+          className="sy-union-updating"
+          style={{ marginBottom: 12 }}
+          message={t('union.search.updating')}
+        />
+      )}
       {data && (
         <Space wrap size={[4, 4]} style={{ marginBottom: 12 }}>
           {FACETS.flatMap((name) =>
@@ -181,9 +190,11 @@ export function UnionSearchView<H extends UnionHit>({
           scroll={{ x: 1200 }}
           dataSource={data.List}
           locale={{ emptyText: t('union.search.empty') }}
-          pagination={specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) =>
-            setQ((o) => ({ ...o, Page, Rows })),
-          )}
+          pagination={{
+            ...specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) => setQ((o) => ({ ...o, Page, Rows }))),
+            // Past the cap the search counts no further: "more than 3,000", not a total that is wrong.
+            ...(data.More ? { showTotal: (n: number) => t('union.search.more', { count: n }) } : {}),
+          }}
           columns={columns}
         />
       )}
