@@ -1,3 +1,4 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { UNION_BORROW, type UnionLoanDto } from '@shuyuan/contracts/union/lending';
 import type { UnionMemberDto } from '@shuyuan/contracts/union/union';
@@ -38,6 +39,9 @@ export default function UnionBorrowPage() {
           onChange={setPicked}
           options={(unions ?? []).map((u) => ({ value: u.id, label: u.name }))}
         />
+        <Button icon={<ReloadOutlined />} onClick={reload}>
+          {t('union.lend.refresh')}
+        </Button>
       </Space>
       {unionId && (
         <Tabs

@@ -1,6 +1,7 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { P } from '@shuyuan/contracts/common/paths';
 import { UNION_RETURN, type UnionLoanDto } from '@shuyuan/contracts/union/lending';
-import { Card, Input, Space, Typography } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/auth/permission.tsx';
@@ -46,6 +47,9 @@ export default function UnionReturnPage() {
   return (
     <Card className="sy-union-return">
       <Typography.Paragraph type="secondary">{t('union.lend.returnHelp')}</Typography.Paragraph>
+      <Button icon={<ReloadOutlined />} onClick={reload} style={{ float: 'right' }}>
+        {t('union.lend.refresh')}
+      </Button>
       {canReturn && (
         <Input.Search
           style={{ width: 360, marginBottom: 12 }}
