@@ -1,7 +1,7 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { heldRecord } from './held.table.ts';
+import { heldLetter, heldRecord } from './held.table.ts';
 import { isLetter } from './loan-source.ts';
 
 /** What the held collection is grouped by from the rollup: a record's or copy's attribute, or nothing (total). */
@@ -30,10 +30,20 @@ export const heldRollupAnswers = (f: HeldFilters): boolean => !f.classNo || isLe
 /**
  * Held titles, copies and value grouped by `by`, from held_record (one row per record and location, kept exact in
  * the writer's transaction): per (key, record) first, then per key, so titles are distinct records without a sort.
- * undefined when the filters need the copies (see heldRollupAnswers).
+ * The whole collection by class or in all reads held_letter (a row per class letter). undefined when the filters
+ * need the copies (see heldRollupAnswers).
  */
 export async function heldBy(db: Db, scope: Scope, by: HeldBy, f: HeldFilters): Promise<HeldRow[] | undefined> {
   if (!heldRollupAnswers(f)) return undefined;
+  if ((by === 'classNo' || by === 'total') && !f.locationId && !f.resourceTypeId && !f.classNo) {
+    // The whole collection by class (or in all): the ~22 rows of held_letter.
+    const l = heldLetter;
+    const res: any = await db.execute(sql`
+      select ${by === 'total' ? sql`0` : sql`${l.classLetter}`} as key, sum(${l.titles})::int as titles,
+        sum(${l.copies})::int as copies, sum(${l.valueFen})::bigint as "valueFen"
+      from ${l} where ${l.schoolId} = ${scope.schoolId} group by 1 having sum(${l.copies}) > 0`);
+    return ((res.rows ?? res) as HeldRow[]).map((r) => ({ ...r, valueFen: Number(r.valueFen) }));
+  }
   const where = and(
     eq(h.schoolId, scope.schoolId),
     gt(h.copies, 0),

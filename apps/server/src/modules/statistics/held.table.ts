@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * The held collection per record and location (statistics README "Held copies"): copies not weeded, lost or
@@ -31,4 +31,22 @@ export const heldRecord = pgTable(
     primaryKey({ columns: [t.recordId, t.locationId] }),
     index('held_record_school_letter_idx').on(t.schoolId, t.classLetter),
   ],
+);
+
+/**
+ * The held collection per 中图法 main class letter (migration 0025): copies, titles (records holding at least one
+ * copy) and value — kept with held_record by the same triggers, from each changed record's totals before and after
+ * (a copy write locks its record, so two writers of one record never both see it empty). The wall screen and the
+ * unfiltered class reports read these ~22 rows.
+ */
+export const heldLetter = pgTable(
+  'held_letter',
+  {
+    schoolId: integer('school_id').notNull(),
+    classLetter: text('class_letter').notNull(),
+    copies: integer('copies').notNull().default(0),
+    titles: integer('titles').notNull().default(0),
+    valueFen: bigint('value_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.classLetter] })],
 );

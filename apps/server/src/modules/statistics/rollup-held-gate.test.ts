@@ -20,6 +20,14 @@ async function held(schoolId: number) {
       count(*)::int as copies, sum(coalesce(c.unit_price_fen, r.price_fen, 0))::int as value
     from copy c join catalogue_record r on r.id = c.record_id
     where c.school_id = ${schoolId} and c.store_type not in (3, 4, 6) group by 1, 2, 3, 4, 5 order by 1, 2`);
+  const letters = await t.db.execute(sql`select class_letter, copies, titles, value_fen::int as value from held_letter
+    where school_id = ${schoolId} and (copies <> 0 or titles <> 0 or value_fen <> 0) order by 1`);
+  const lettersRecount =
+    await t.db.execute(sql`select upper(left(r.class_no, 1)) as class_letter, count(*)::int as copies,
+      count(distinct r.id)::int as titles, sum(coalesce(c.unit_price_fen, r.price_fen, 0))::int as value
+    from copy c join catalogue_record r on r.id = c.record_id
+    where c.school_id = ${schoolId} and c.store_type not in (3, 4, 6) group by 1 order by 1`);
+  expect(rows(letters)).toEqual(rows(lettersRecount));
   return { stored: rows(stored), recount: rows(recount) };
 }
 
@@ -95,6 +103,29 @@ describe('the held-copy and gate rollups', () => {
     const gone = await held(t.schoolId);
     expect(gone.stored).toEqual(gone.recount);
     expect(gone.stored).toEqual([]);
+  });
+
+  it('two cataloguers adding copies of one record at once: one title, two copies', async () => {
+    const scope = new Scope(t.schoolId);
+    const [r] = await t.db
+      .insert(catalogueRecord)
+      .values(scope.values({ title: '并发著录', classNo: 'Z12' }))
+      .returning();
+    // Each adds a copy in its own place and holds its transaction open a moment: the second waits for the first.
+    const add = (barcode: string, locationId: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.insert(copy).values(scope.values({ recordId: r.id, barcode, storeType: 2, locationId }));
+        await new Promise((done) => setTimeout(done, 300));
+      });
+    await Promise.all([add('HC1', 1), add('HC2', 2)]);
+    const both = await held(t.schoolId);
+    expect(both.stored).toEqual(both.recount);
+    const [z] = rows(
+      await t.db.execute(
+        sql`select copies, titles from held_letter where school_id = ${t.schoolId} and class_letter = 'Z'`,
+      ),
+    );
+    expect(z).toEqual({ copies: 2, titles: 1 });
   });
 
   it('passes per day and hour and readers per day equal a recount, also after a time-zone change', async () => {
