@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pinyin } from 'pinyin-pro';
+import { broadSearchCounts, broadSearchTuning } from '../apps/server/src/modules/opac/broad-search.ts';
 import { P } from '../packages/contracts/src/common/paths.ts';
 import { makeTitles } from './library-fixture.ts';
 import { libraryServer } from './library-app.ts';
@@ -9,7 +10,8 @@ import { report, summarize } from './stats.ts';
 
 /**
  * OPAC_BENCH_SEARCHERS (default 50) readers search at once, each reading an answer for OPAC_BENCH_PAUSE_MS (default
- * 2000, 0.5–1.5×) before the next search; OPAC_BENCH_QUERIES (default 1500) answers are counted. With no pause (0)
+ * 2000, 0.5–1.5×) before the next search; OPAC_BENCH_QUERIES (default 1500) answers are counted, from 600 different
+ * searches (so each is asked two or three times: a broad one may be answered from what it kept). With no pause (0)
  * the searchers hammer the server back to back: a capacity figure, not a reader's wait.
  */
 const SEARCHERS = Number(process.env.OPAC_BENCH_SEARCHERS ?? 50);
@@ -18,7 +20,7 @@ const PAUSE_MS = Number(process.env.OPAC_BENCH_PAUSE_MS ?? 2000);
 const SEARCH_URL = `${P}/Search/Catalogue`;
 
 /** What readers type on the public site: words, pinyin, initials, authors, titles, ISBN, a class; a facet, page 2. */
-function queries(n: number) {
+export function queries(n: number) {
   const titles = makeTitles(SEARCH_LIBRARY.records);
   const out: Record<string, unknown>[] = [];
   for (let i = 0; out.length < n; i += 997) {
@@ -52,6 +54,7 @@ function searchers(
   return new Promise<{
     server: number[];
     trips: number[];
+    totals: number[];
     failures: number;
     empty: number;
     seconds: number;
@@ -76,32 +79,60 @@ function searchers(
   });
 }
 
+/** p50/p95 of the server times of answers with fewer than / at least `minHits` hits. */
+function bySize(r: { server: number[]; totals: number[] }, minHits: number) {
+  const narrow = r.server.filter((_, i) => r.totals[i] < minHits);
+  const broad = r.server.filter((_, i) => r.totals[i] >= minHits);
+  const f = (xs: number[]) => {
+    if (!xs.length) return 'none';
+    const s = summarize(xs);
+    return `${xs.length} answers p50/p95 ${s.p50.toFixed(1)}/${s.p95.toFixed(1)} ms`;
+  };
+  return `narrow (< ${minHits} hits) ${f(narrow)}; broad ${f(broad)}`;
+}
+
 async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
   const s = await libraryServer(kind, SEARCH_LIBRARY, pgUrl);
+  const tuning = { ...broadSearchTuning };
   try {
     // Anonymous readers of the public site: no token, the school chosen by its code (schoolID header).
     const headers = { 'content-type': 'application/json', schoolid: String(s.schoolId) };
     const base = s.url('');
     const bodies = queries(600);
-    // Warm-up (statements planned, caches filled), one reader at a time: the figure without contention.
+    const copies = SEARCH_LIBRARY.records * SEARCH_LIBRARY.copiesPerRecord;
+    // Warm-up (statements planned, buffers filled), one reader at a time and nothing kept: each search's own cost.
+    broadSearchTuning.minHits = Number.POSITIVE_INFINITY;
     const one = await searchers(base, headers, bodies, 1, 200, 0);
     if (one.failures) throw new Error(`public search failed: ${one.msg}`);
-    const many = await searchers(base, headers, bodies, SEARCHERS, QUERIES, PAUSE_MS);
-    if (many.failures) throw new Error(`public search failed under load: ${many.msg}`);
-    const sv = summarize(many.server);
-    const copies = SEARCH_LIBRARY.records * SEARCH_LIBRARY.copiesPerRecord;
-    report(
-      `public search p95 server time, ${kind}, ${SEARCHERS} searchers (${copies / 1000}k copies)`,
-      sv.p95,
-      'ms',
-      50,
-    );
-    const trip = summarize(many.trips);
     const alone = summarize(one.server);
     console.log(
-      `  (p50 ${sv.p50.toFixed(1)} ms, max ${sv.max.toFixed(1)} ms; round trip p50/p95 ${trip.p50.toFixed(0)}/${trip.p95.toFixed(0)} ms with ${SEARCHERS} at once (pause ${PAUSE_MS} ms); ${(many.server.length / many.seconds).toFixed(0)} searches/s; ${many.empty}/${many.server.length} found nothing; one searcher alone p50/p95 ${alone.p50.toFixed(1)}/${alone.p95.toFixed(1)} ms; facets in every answer)`,
+      `  one searcher alone, nothing kept: p50/p95 ${alone.p50.toFixed(1)}/${alone.p95.toFixed(1)} ms — ${bySize(one, tuning.minHits)}`,
     );
+    // The same readers twice: every search run (broad ones too), then broad answers kept (broad-search.ts).
+    for (const keep of [false, true]) {
+      broadSearchTuning.minHits = keep ? tuning.minHits : Number.POSITIVE_INFINITY;
+      const c0 = { ...broadSearchCounts };
+      const cpu0 = process.cpuUsage();
+      const many = await searchers(base, headers, bodies, SEARCHERS, QUERIES, PAUSE_MS);
+      const cpu = process.cpuUsage(cpu0);
+      // The server's own CPU per answer (this process: HTTP, planning, the embedded database's thread on PGlite;
+      // not PostgreSQL's): a figure the machine's other load hardly moves, unlike the times.
+      const cpuMs = (cpu.user + cpu.system) / 1000 / many.server.length;
+      if (many.failures) throw new Error(`public search failed under load: ${many.msg}`);
+      const sv = summarize(many.server);
+      const trip = summarize(many.trips);
+      report(
+        `public search p95 server time, ${kind}, ${SEARCHERS} searchers (${copies / 1000}k copies)${keep ? '' : ', nothing kept'}`,
+        sv.p95,
+        'ms',
+        50,
+      );
+      console.log(
+        `  (server CPU ${cpuMs.toFixed(1)} ms per search${kind === 'PostgreSQL' ? ' besides PostgreSQL' : ''}; p50 ${sv.p50.toFixed(1)} ms, max ${sv.max.toFixed(1)} ms; round trip p50/p95 ${trip.p50.toFixed(0)}/${trip.p95.toFixed(0)} ms (pause ${PAUSE_MS} ms); ${(many.server.length / many.seconds).toFixed(0)} searches/s; ${many.empty}/${many.server.length} found nothing; ${bySize(many, tuning.minHits)}; searches run ${broadSearchCounts.ran - c0.ran}, answered from kept ids ${broadSearchCounts.fromKept - c0.fromKept}, shared with an identical one running ${broadSearchCounts.shared - c0.shared}; facets in every answer)`,
+      );
+    }
   } finally {
+    Object.assign(broadSearchTuning, tuning);
     await s.close();
   }
 }

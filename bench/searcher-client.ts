@@ -16,7 +16,16 @@ interface Task {
 }
 export {};
 const task = JSON.parse(process.env.SEARCHER_CLIENT as string) as Task;
-const out = { server: [] as number[], trips: [] as number[], failures: 0, empty: 0, seconds: 0, msg: '' };
+/** Per answer, in the order they arrived: server time, round trip and the hit count. */
+const out = {
+  server: [] as number[],
+  trips: [] as number[],
+  totals: [] as number[],
+  failures: 0,
+  empty: 0,
+  seconds: 0,
+  msg: '',
+};
 let next = 0;
 
 async function searcher() {
@@ -33,6 +42,7 @@ async function searcher() {
     const json = (await res.json()) as { success: boolean; msg: string; data: { Total: number } };
     out.trips.push(performance.now() - t0);
     out.server.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN));
+    out.totals.push(json.data?.Total ?? -1);
     if (!json.success) {
       out.failures++;
       out.msg ||= json.msg;

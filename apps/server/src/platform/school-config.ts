@@ -105,6 +105,16 @@ export function noteRequestConfig(db: Db, version: string | null): void {
 }
 
 /**
+ * The configuration version this API request read through `db` at its start (`noteRequestConfig`), while it has
+ * not written: what a cache of answers derived from the configuration keys them by. Undefined when none is known.
+ */
+export function requestConfigVersion(db: Db): string | undefined {
+  const state = requestState.getStore();
+  if (!state?.config || state.config.db !== db || state.wrote || state.ended) return undefined;
+  return state.config.version ?? undefined;
+}
+
+/**
  * The version as a column of a statement the caller runs anyway (`select …, ${CONFIG_VERSION} as config`): a hot
  * command reads it with its first lock instead of in a statement of its own, then `schoolConfigAt`.
  */

@@ -12,6 +12,7 @@ import type { Ctx } from '../../platform/route.ts';
 import { route } from '../../platform/route.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
+import { keptFigures } from './broad-search.ts';
 import { classify, recommended, recordCopies, recordDetail, statfile } from './detail.service.ts';
 import { opacComplexSearch, opacSearch, type PublicView, publicView } from './search.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -79,7 +80,10 @@ export function searchRoutes(app: FastifyInstance): void {
     url: `${S}/Statfile`,
     access: 'publicSchool',
     summary: 'The library in figures (records, copies on the shelf, readers, loans this year, new this month)',
-    handler: async (ctx) => statfile(ctx.db, await open(ctx)),
+    handler: async (ctx) => {
+      const v = await open(ctx);
+      return keptFigures(ctx.db, ctx.scope.schoolId, v.version, () => statfile(ctx.db, v));
+    },
   });
 
   route(app, {

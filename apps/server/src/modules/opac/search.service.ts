@@ -10,15 +10,15 @@ import type {
   OpacSort,
 } from '@shuyuan/contracts/opac/search';
 import { CircState, StoreType } from '@shuyuan/contracts/catalogue/copy-state';
-import { and, desc, eq, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../platform/envelope.ts';
+import { requestConfigVersion } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { resourceType } from '../basic/branch.table.ts';
-import { location } from '../basic/location.table.ts';
 import { searchPlan } from '../catalogue/catalogue-search.service.ts';
 import { catalogueRecord as r } from '../catalogue/catalogue.table.ts';
 import { fieldWhere } from '../search/lib/query.ts';
+import { broadSearch } from './broad-search.ts';
 import { copyVisibleSql, publicCopySql, recordVisibleSql } from './visibility.ts';
 
 /** What the public may see of a school's copies, computed once per request. */
@@ -28,11 +28,18 @@ export interface PublicView {
   copy: SQL;
   /** Condition on the record: shown to the public (undefined: every record). */
   record: SQL | undefined;
+  /** The school configuration's version the rules were read at (keys the broad searches kept: broad-search.ts). */
+  version: string | undefined;
 }
 
 export async function publicView(db: Db, scope: Scope): Promise<PublicView> {
   const visible = await copyVisibleSql(db, scope);
-  return { scope, copy: publicCopySql(visible), record: recordVisibleSql(scope, visible) };
+  return {
+    scope,
+    copy: publicCopySql(visible),
+    record: recordVisibleSql(scope, visible),
+    version: requestConfigVersion(db),
+  };
 }
 
 /** A public copy of the record matches `cond` (on alias c). */
@@ -85,8 +92,11 @@ function facetConds(v: PublicView, f: OpacFacets): SQL[] {
 
 /** P/Search/Catalogue: one text in one field (or none: the newest records), facets, sort, page. */
 export async function opacSearch(db: Db, v: PublicView, q: OpacSearchQuery): Promise<OpacSearchResult> {
-  const plan = await textPlan(db, v.scope, q.field, q.SearchKey, q.sort);
-  return run(db, v, [plan.where, ...facetConds(v, q.facets)], q.sort === 'new' ? newest : plan.order, q);
+  const { Page, Rows, ...query } = q;
+  return run(db, v, { simple: query }, q, async () => {
+    const plan = await textPlan(db, v.scope, q.field, q.SearchKey, q.sort);
+    return { conds: [plan.where, ...facetConds(v, q.facets)], order: q.sort === 'new' ? newest : plan.order };
+  });
 }
 
 const newest = [desc(r.id)];
@@ -96,6 +106,11 @@ const newest = [desc(r.id)];
  * year range, resource type, location and language, then facets.
  */
 export async function opacComplexSearch(db: Db, v: PublicView, q: OpacComplexQuery): Promise<OpacSearchResult> {
+  const { Page, Rows, ...query } = q;
+  return run(db, v, { complex: query }, q, () => complexPlan(db, v, q));
+}
+
+async function complexPlan(db: Db, v: PublicView, q: OpacComplexQuery) {
   const lines = q.lines.filter((l) => l.text);
   let where: SQL | undefined;
   let order: SQL[] | undefined;
@@ -119,7 +134,7 @@ export async function opacComplexSearch(db: Db, v: PublicView, q: OpacComplexQue
     }),
     ...facetConds(v, q.facets),
   );
-  return run(db, v, conds, q.sort === 'new' ? newest : order, q);
+  return { conds, order: q.sort === 'new' ? newest : order };
 }
 
 /** The columns of a hit: copies and available count only public copies. */
@@ -142,25 +157,45 @@ export function hitColumns(v: PublicView) {
   };
 }
 
+/**
+ * A search's page and facets: its rows (copies and available now read afresh) from the ids a broad search kept,
+ * or the page and the facets in two statements (in parallel on PostgreSQL).
+ */
 async function run(
   db: Db,
   v: PublicView,
-  conds: (SQL | undefined)[],
-  order: SQL[],
+  query: object,
   page: { Page: number; Rows: number },
+  plan: () => Promise<{ conds: (SQL | undefined)[]; order: SQL[] }>,
 ): Promise<OpacSearchResult> {
-  const where = and(v.scope.where(r), v.record, ...conds)!;
-  const [List, facets] = await Promise.all([
-    db
+  const broad = broadSearch(db, v.scope.schoolId, v.version, query, page);
+  const kept = broad.kept();
+  if (kept?.ids) return { List: await hitsById(db, v, kept.ids), Total: kept.total, Facets: kept.facets };
+  return broad.run(async () => {
+    const { conds, order } = await plan();
+    const where = and(v.scope.where(r), v.record, ...conds)!;
+    const list = db
       .select(hitColumns(v))
       .from(r)
       .where(where)
       .orderBy(...order)
       .limit(page.Rows)
-      .offset(pageOffset(page)),
-    totalAndFacets(db, v, where),
-  ]);
-  return { List: List as OpacHit[], Total: facets.total, Facets: facets.facets };
+      .offset(pageOffset(page));
+    if (kept) return { List: (await list) as OpacHit[], Total: kept.total, Facets: kept.facets };
+    const [List, facets] = await Promise.all([list, totalAndFacets(db, v, where)]);
+    return { List: List as OpacHit[], Total: facets.total, Facets: facets.facets };
+  });
+}
+
+/** The rows of the given records in that order (those still shown to the public). */
+async function hitsById(db: Db, v: PublicView, ids: number[]): Promise<OpacHit[]> {
+  if (!ids.length) return [];
+  const rows = (await db
+    .select(hitColumns(v))
+    .from(r)
+    .where(and(v.scope.where(r), v.record, inArray(r.id, ids)))) as OpacHit[];
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 const FACETS: OpacFacetName[] = ['classLetter', 'author', 'year', 'location', 'resourceType', 'language', 'available'];
@@ -168,9 +203,11 @@ const NUMERIC = new Set<OpacFacetName>(['year', 'location', 'resourceType']);
 
 /**
  * The hit count and every facet in one statement (as the staff search does): the hits once, grouped seven ways,
- * top 20 values each. Locations count public copies only; `available` counts hits with a copy on the shelf.
+ * top 20 values each, location and resource type names joined in. Locations count public copies only;
+ * `available` counts hits with a copy on the shelf. The hits' copies are read once, grouped by location and in
+ * all (grouping sets), so a broad search does not write them aside to group them twice.
  */
-async function totalAndFacets(db: Db, v: PublicView, where: SQL) {
+export async function totalAndFacets(db: Db, v: PublicView, where: SQL) {
   const s = v.scope.schoolId;
   const res: any = await db.execute(sql`
     with hits as materialized (
@@ -179,8 +216,11 @@ async function totalAndFacets(db: Db, v: PublicView, where: SQL) {
       from ${r} where ${where}
     ),
     held as (
-      select c.record_id, c.location_id, c.circ_state, c.store_type from copy c join hits h on h.id = c.record_id
+      select grouping(c.location_id) as g, c.location_id, count(distinct c.record_id)::int as n,
+        (count(distinct c.record_id) filter (where ${onShelf}))::int as av
+      from copy c join hits h on h.id = c.record_id
       where c.school_id = ${s} and ${v.copy}
+      group by grouping sets ((c.location_id), ())
     ),
     f as (
       select 'total' as f, null::text as v, count(*)::int as n from hits
@@ -189,49 +229,45 @@ async function totalAndFacets(db: Db, v: PublicView, where: SQL) {
       union all select 'year', year::text, count(*)::int from hits where year is not null group by year
       union all select 'resourceType', rt::text, count(*)::int from hits group by rt
       union all select 'language', language, count(*)::int from hits where language <> '' group by language
-      union all select 'location', location_id::text, count(*)::int
-        from (select distinct record_id, location_id from held where location_id is not null) d group by location_id
-      union all select 'available', 'true', count(distinct record_id)::int from held c where ${onShelf}
+      union all select 'location', location_id::text, n from held where g = 0 and location_id is not null
+      union all select 'available', 'true', av from held where g = 1
     )
-    select f, v, n from (
+    select f, v, n,
+      case f
+        when 'location' then (select l.name from location l where l.id = v::int and l.school_id = ${s})
+        when 'resourceType' then (select t.name from resource_type t where t.id = v::int and t.school_id = ${s})
+      end as label,
+      case when f = 'resourceType' then (select t.en_name from resource_type t where t.id = v::int and t.school_id = ${s}) end
+        as en_label
+    from (
       select f, v, n, row_number() over (partition by f order by n desc, v) as k from f
     ) x where k <= 20 and n > 0`);
-  const rows = (res.rows ?? res) as { f: OpacFacetName | 'total'; v: string | null; n: number }[];
+  const rows = (res.rows ?? res) as {
+    f: OpacFacetName | 'total';
+    v: string | null;
+    n: number;
+    label: string | null;
+    en_label: string | null;
+  }[];
   const facets = Object.fromEntries(FACETS.map((k) => [k, [] as OpacFacetValue[]])) as Record<
     OpacFacetName,
     OpacFacetValue[]
   >;
   let total = 0;
   for (const row of rows) {
-    if (row.f === 'total') total = row.n;
-    else
-      facets[row.f].push({
-        value: NUMERIC.has(row.f) && row.v !== null ? Number(row.v) : row.f === 'available' ? true : row.v,
-        count: row.n,
-      } as OpacFacetValue);
+    if (row.f === 'total') {
+      total = row.n;
+      continue;
+    }
+    const value = NUMERIC.has(row.f) && row.v !== null ? Number(row.v) : row.f === 'available' ? true : row.v;
+    const out = { value, count: row.n } as OpacFacetValue;
+    if (row.f === 'location') out.label = row.label ?? '';
+    if (row.f === 'resourceType') {
+      out.label = row.label ?? '';
+      out.enLabel = row.en_label || row.label || '';
+    }
+    facets[row.f].push(out);
   }
-  await labelFacets(db, v.scope, facets);
   for (const k of FACETS) facets[k].sort((a, b) => b.count - a.count);
   return { total, facets };
-}
-
-/** Names of the locations and resource types in the facets (zh and en). */
-async function labelFacets(db: Db, scope: Scope, facets: Record<OpacFacetName, OpacFacetValue[]>) {
-  if (facets.location.length) {
-    const rows = await db.select({ id: location.id, name: location.name }).from(location).where(scope.where(location));
-    const names = new Map(rows.map((x) => [x.id, x.name]));
-    for (const f of facets.location) f.label = names.get(f.value as number) ?? '';
-  }
-  if (facets.resourceType.length) {
-    const rows = await db
-      .select({ id: resourceType.id, name: resourceType.name, enName: resourceType.enName })
-      .from(resourceType)
-      .where(scope.where(resourceType));
-    const names = new Map(rows.map((x) => [x.id, x]));
-    for (const f of facets.resourceType) {
-      const n = f.value === null ? undefined : names.get(f.value as number);
-      f.label = n?.name ?? '';
-      f.enLabel = n?.enName || n?.name || '';
-    }
-  }
 }

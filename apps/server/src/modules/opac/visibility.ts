@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { configOf } from '../../platform/school-config.ts';
+import { CONFIG_VERSION, configOf, noteRequestConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { RESOURCE_RULES } from '../holdings/resource-auth.ts';
 import { school } from '../school/school.table.ts';
@@ -12,7 +12,14 @@ import { getSetting } from '../settings/settings.service.ts';
  * search site" (`opac.enabled`, /basic-config) is on. Otherwise a clear refusal in the caller's language.
  */
 export async function assertOpen(db: Db, scope: Scope): Promise<void> {
-  const [s] = await db.select({ state: school.state }).from(school).where(eq(school.id, scope.schoolId));
+  // The configuration version comes with the school's state: the settings and resource rules this request reads
+  // next are then taken from the remembered snapshot, with no statement of their own (anonymous callers have no
+  // callers' check to read it for them).
+  const [s] = await db
+    .select({ state: school.state, config: CONFIG_VERSION })
+    .from(school)
+    .where(eq(school.id, scope.schoolId));
+  if (s) noteRequestConfig(db, s.config);
   if (s?.state !== 1) throw fail('SCHOOL_NOT_FOUND', 'opac.schoolNotFound');
   if (!(await getSetting<boolean>(db, scope, 'opac.enabled'))) throw fail('OPAC_CLOSED', 'opac.closed');
 }
