@@ -117,7 +117,9 @@ describe('broad public searches kept for a minute', () => {
     const before = await stat();
     await makeRecord(t.db, scope, { title: '星空观察' }, [hall, hall]);
     expect((await stat()).copies).toBe(before.copies);
-    await t.db.insert(resourceAuth).values(scope.values({ locationId: annex.locationId, canView: false, canLend: true }));
+    await t.db
+      .insert(resourceAuth)
+      .values(scope.values({ locationId: annex.locationId, canView: false, canLend: true }));
     // 2 copies more in the hall, the annex's one hidden.
     expect((await stat()).copies).toBe(before.copies + 2 - 1);
   });
