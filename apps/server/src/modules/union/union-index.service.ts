@@ -155,6 +155,12 @@ export async function refreshUnionIndex(
   opts: { batch?: number; inline?: boolean } = {},
 ): Promise<{ pending: boolean }> {
   const batch = opts.batch ?? REFRESH_BATCH;
+  // Nothing listed (a search's usual case): one indexed read, no transaction.
+  const [any] = await rowsOf<{ x: boolean }>(
+    db,
+    sql`select exists (select 1 from union_dirty where union_id = ${unionId}) as x`,
+  );
+  if (!any.x) return { pending: false };
   for (;;) {
     const r = await refreshStep(db, unionId, batch, opts.inline ?? false);
     if (!r.left) return { pending: false };
