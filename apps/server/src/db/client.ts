@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
+import { PIPELINE_OPTIONS, pipelineTransactions } from './pipeline.ts';
 import { ThreadStream } from './thread-stream.ts';
 
 /** One type for both engines: handlers never know which one runs. */
@@ -214,7 +215,8 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, ...PIPELINE_OPTIONS });
+    pool.on('connect', pipelineTransactions);
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => {
@@ -278,6 +280,7 @@ async function openEmbedded(dataDir: string | undefined, release: (() => void) |
     return port1;
   };
   const pool = new pg.Pool({
+    ...PIPELINE_OPTIONS,
     max: 1,
     idleTimeoutMillis: 0,
     user: 'postgres',
@@ -289,6 +292,7 @@ async function openEmbedded(dataDir: string | undefined, release: (() => void) |
       return s;
     },
   });
+  pool.on('connect', pipelineTransactions);
   requestsFirst(pool);
   trackRequestWrites(pool);
   await pool.query('select 1');

@@ -8,6 +8,8 @@ import type { MessagePort } from 'node:worker_threads';
  */
 export class ThreadStream extends Duplex {
   private port?: MessagePort;
+  /** Bytes written in this turn of the event loop, posted together (flush). */
+  private pending: Buffer[] = [];
 
   constructor(private readonly open: () => MessagePort) {
     super();
@@ -45,17 +47,31 @@ export class ThreadStream extends Duplex {
 
   override _read(): void {}
 
+  /**
+   * node-postgres writes each statement of a pipeline (db/pipeline.ts: a transaction's begin, its first statement,
+   * a write and the commit) as it is sent; what is written in one go reaches the thread as one message, which it
+   * hands to PGlite in one call (one turn of its queue, one answer back) instead of one per statement.
+   */
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (e?: Error | null) => void): void {
-    this.port?.postMessage(chunk);
+    if (!this.pending.length) queueMicrotask(() => this.flush());
+    this.pending.push(chunk);
     done();
   }
 
   override _writev(chunks: { chunk: Buffer }[], done: (e?: Error | null) => void): void {
-    this.port?.postMessage(Buffer.concat(chunks.map((c) => c.chunk)));
+    if (!this.pending.length) queueMicrotask(() => this.flush());
+    for (const c of chunks) this.pending.push(c.chunk);
     done();
   }
 
+  private flush(): void {
+    const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.pending = [];
+    if (bytes.length) this.port?.postMessage(bytes);
+  }
+
   override _final(done: (e?: Error | null) => void): void {
+    this.flush();
     this.port?.close();
     this.push(null);
     done();

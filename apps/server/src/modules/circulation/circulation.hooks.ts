@@ -84,9 +84,13 @@ export interface HoldNotice {
 
 /**
  * Runs after the loan is closed; answer a hold to put the copy on the hold shelf (first answer wins), a fine when
- * the return charged one (the desk shows it).
+ * the return charged one (the desk shows it). `sent`: statements the hook sent in the transaction without awaiting
+ * them (a write whose answer nothing here needs, e.g. the points award): the return awaits them together with its
+ * own write, which is sent right behind them (one round trip, db/pipeline.ts); a failure refuses the return.
  */
-export type ReturnHook = (ctx: ReturnContext) => Promise<{ hold?: HoldNotice; fine?: FineNotice } | undefined>;
+export type ReturnHook = (
+  ctx: ReturnContext,
+) => Promise<{ hold?: HoldNotice; fine?: FineNotice; sent?: Promise<unknown> } | undefined>;
 
 export interface RenewContext {
   tx: Tx;
@@ -126,18 +130,29 @@ export async function runBorrowDone(ctx: BorrowContext & { loanId: number; dueDa
   for (const fn of borrowDone) await fn(ctx);
 }
 
-/** All return hooks; the first hold (and fine) answered wins. */
+/** All return hooks; the first hold (and fine) answered wins. `sent`: what the hooks sent without awaiting it. */
 export async function runReturnHooks(
   ctx: ReturnContext,
-): Promise<{ hold: HoldNotice | null; fine: FineNotice | null }> {
+): Promise<{ hold: HoldNotice | null; fine: FineNotice | null; sent: Promise<unknown>[] }> {
   let hold: HoldNotice | null = null;
   let fine: FineNotice | null = null;
-  for (const fn of returnHooks) {
-    const r = await fn(ctx);
-    if (!hold && r?.hold) hold = r.hold;
-    if (!fine && r?.fine) fine = r.fine;
+  const sent: Promise<unknown>[] = [];
+  try {
+    for (const fn of returnHooks) {
+      const r = await fn(ctx);
+      if (!hold && r?.hold) hold = r.hold;
+      if (!fine && r?.fine) fine = r.fine;
+      if (r?.sent) {
+        // Awaited by the caller; until then a failure must not count as unhandled.
+        r.sent.catch(() => {});
+        sent.push(r.sent);
+      }
+    }
+  } catch (e) {
+    await Promise.allSettled(sent);
+    throw e;
   }
-  return { hold, fine };
+  return { hold, fine, sent };
 }
 
 export async function runRenewChecks(ctx: RenewContext): Promise<void> {

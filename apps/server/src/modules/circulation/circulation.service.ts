@@ -17,9 +17,9 @@ import {
   type Tx,
 } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
-import { findOpenLoan, lockCopy, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
+import { findOpenLoan, lockCopy, lockCopyForLoan, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
 import type { PanelView } from './desk-panel.service.ts';
-import { checkReaderValid, loanCounts, lockReaderForLoan } from './reader.service.ts';
+import { checkReaderValid, lockReaderForLoan } from './reader.service.ts';
 import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
 import { runNamed } from './statement.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
@@ -124,8 +124,10 @@ export function overdueBlocking(
  * is locked first, then the copy (one order for everybody, no deadlock): parallel borrows of one reader count
  * loans one after another, and the partial unique index on open loans backs the copy lock.
  * The school's rules, calendar and settings come from its configuration snapshot (platform/school-config.ts), whose
- * version the reader's lock reads: a borrow costs the two locks, the loan count, one write (copy + loan), the
- * reservations hook and the operation-log row.
+ * version the reader's lock reads: a borrow costs the two locks (the copy's also reads the reader's loan counts) and
+ * one write (copy + loan + the operation-log row); the reservations hook looks nothing up when the copy's lock saw
+ * no open reservation of the title. With `after` (the desk's panel) and `log`, the panel's reads end the transaction
+ * and carry its commit (db/pipeline.ts).
  */
 export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: BorrowInput & { after?: AfterWrite<X> }) {
   return db.transaction(async (tx) => {
@@ -158,7 +160,8 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
         refuse(CircError.READER_EXPIRED, 'circ.readerExpired', { date: reader.validUntil });
       else checkReaderValid(reader, today);
     }
-    const { copy: c, title, resourceTypeId, titleOpen } = await lockCopy(tx, scope, input.barcode);
+    const locked = await lockCopyForLoan(tx, scope, input.barcode, reader.id, today);
+    const { copy: c, title, resourceTypeId, titleOpen } = locked;
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {
       const holder = await findOpenLoan(tx, scope, c.id);
@@ -203,7 +206,8 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
     const rule = pickRule(rules, subject);
     // circ.combinedLimit off: a rule of this resource type counts only this type's loans.
     const perType = !combined && resourceTypeId !== null;
-    const counts = await loanCounts(tx, scope, reader.id, today, perType ? resourceTypeId : undefined);
+    const all = locked.counts;
+    const counts = { open: perType ? all.openOfType : all.open, overdue: all.overdue, unreviewed: all.unreviewed };
     const blocking = overdueBlocking(mode, rule, counts);
     if (!offline && blocking > 0) {
       refuse(CircError.OVERDUE_REFUSED, 'circ.overdueRefused', { count: blocking });
@@ -222,16 +226,17 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
     );
     await runBorrowDone({ ...ctx, loanId, dueDate });
     if (!log) await input.audit?.(tx, overridden);
-    // The counts over all loans, as they are now (the new loan is not overdue).
-    const countsNow = perType ? undefined : { ...counts, open: counts.open + 1 };
     const panel = await input.after?.(tx, {
       scope,
       config,
       today,
       closed,
       reader,
-      counts: countsNow,
+      // The counts over all loans, as they are now (the new loan is not overdue).
+      counts: { open: all.open + 1, overdue: all.overdue, unreviewed: all.unreviewed },
       noHolds: !holdsReady,
+      // Nothing but JavaScript after the panel (the log row went with the loan): the commit goes with its last read.
+      last: !!log || !input.audit,
     });
     return {
       panel,
@@ -289,7 +294,7 @@ export async function returnItem<X = undefined>(
     const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
     const returnedAt = input.returnedAt ?? new Date();
     const overdueDays = openDaysBetween(l.dueDate, returnDay, closed);
-    const { hold, fine } = await runReturnHooks({
+    const { hold, fine, sent } = await runReturnHooks({
       tx,
       scope,
       config,
@@ -309,10 +314,16 @@ export async function returnItem<X = undefined>(
     const view: PanelView = { scope, config, today, closed, reader };
     const after = input.after;
     const withWrite = after && 'select' in after ? after : undefined;
-    const rows = await writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to, {
-      log,
-      select: withWrite && { name: withWrite.name, sql: withWrite.select(view, l.id) },
-    });
+    // The hooks' statements sent meanwhile (points) are awaited with the write, which goes right behind them.
+    const [rows] = await Promise.all([
+      writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to, {
+        log,
+        select: withWrite && { name: withWrite.name, sql: withWrite.select(view, l.id) },
+        // Nothing but JavaScript after it (no log row of its own, no panel to read): the commit goes with it.
+        last: (!!log || !input.audit) && (!after || !!withWrite),
+      }),
+      ...sent,
+    ]);
     if (!log) await input.audit?.(tx);
     const panel = withWrite ? withWrite.answer(rows, view) : await (after as AfterWrite<X> | undefined)?.(tx, view);
     return {

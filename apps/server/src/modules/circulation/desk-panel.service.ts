@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { commitWithNext } from '../../db/pipeline.ts';
 import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { resourceType } from '../basic/branch.table.ts';
@@ -32,6 +33,8 @@ export interface PanelView {
   counts?: { open: number; overdue: number; unreviewed: number };
   /** No copy waits on the hold shelf for the reader (the caller's reader lock read it, the command added none). */
   noHolds?: boolean;
+  /** The panel's reads end the transaction: the commit goes with the last one (db/pipeline.ts). */
+  last?: boolean;
 }
 
 /** The limits part (= GetUserBorrowLimitV2). */
@@ -143,11 +146,14 @@ const holdRows = statement('circ_reader_holds', (db, school) =>
  * the caller knows the reader has no holds).
  */
 export async function panelIn(db: Db, v: PanelView) {
-  // One after another: inside a transaction they share one connection.
   const limit = await limitIn(db, v);
-  const loans = await loanRowsIn(db, v, v.reader.id);
-  const holds = v.noHolds ? [] : await holdsOf(db, v.scope, v.reader.id);
-  return { limit, loans, holds };
+  // The lists are sent together (one round trip: the connection answers them in order), the commit after them.
+  if (v.last && v.noHolds) commitWithNext(db);
+  const loans = loanRowsIn(db, v, v.reader.id);
+  if (v.last && !v.noHolds) commitWithNext(db);
+  const holds = v.noHolds ? [] : holdsOf(db, v.scope, v.reader.id);
+  const [l, h] = await Promise.all([loans, holds]);
+  return { limit, loans: l, holds: h };
 }
 export type DeskPanel = Awaited<ReturnType<typeof panelIn>>;
 

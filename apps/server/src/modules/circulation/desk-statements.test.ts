@@ -13,19 +13,37 @@ const C = `${P}/Circulation`;
 let scope: Scope;
 
 /*
- * The desk's scans are the hot path (npm run bench circulation): each statement is a round trip whose cost the
- * server pays in CPU. The statements every request sends (both databases go through node-postgres) are counted
- * here, so a hook or a panel read that adds one is seen: a check reads configuration through the snapshot and
- * facts from what the locks read.
+ * The desk's scans are the hot path (npm run bench circulation): each statement costs the server CPU, and each round
+ * trip — the server waiting for the database's answer before it sends more — costs the desk time. The statements
+ * every request sends (both databases go through node-postgres) are counted here, and the round trips: a statement
+ * sent while none is waiting for its answer starts one; statements sent together (db/pipeline.ts: a transaction's
+ * begin with its first statement, its commit with its last, a hook's statements with the write) share it. So a hook
+ * or a panel read that adds one is seen: a check reads configuration through the snapshot and facts from what the
+ * locks read.
  */
 const original = pg.Client.prototype.query;
 let sent: string[] | null = null;
+let trips = 0;
+let waiting = 0;
 beforeAll(() => {
   scope = new Scope(t.schoolId);
   (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
     const q = args[0];
     sent?.push(String(typeof q === 'string' ? q : q?.text));
-    return (original as any).apply(this, args);
+    if (waiting++ === 0) trips++;
+    const answered = () => void waiting--;
+    // node-postgres's callback style (the pool's own queries) or its promise style (drizzle).
+    const cb = args.findIndex((a) => typeof a === 'function');
+    if (cb >= 0) {
+      const fn = args[cb];
+      args[cb] = (...r: unknown[]) => {
+        answered();
+        return fn(...r);
+      };
+    }
+    const result = (original as any).apply(this, args);
+    if (cb < 0) result?.then(answered, answered);
+    return result;
   };
 });
 afterAll(() => {
@@ -34,15 +52,16 @@ afterAll(() => {
 
 async function statementsOf(url: string, body: object) {
   sent = [];
+  trips = 0;
   const res = await t.post(url, body);
   const list = sent;
   sent = null;
   expect(res.json.success).toBe(true);
-  return { list, data: res.json.data };
+  return { list, trips, data: res.json.data };
 }
 
 describe("the desk's statements", () => {
-  it('lends in 8 statements and takes back in 5 when no points rule is on, answering the panels the screen shows', async () => {
+  it('lends in 7 statements (5 round trips) and takes back in 5 (3) when no points rule is on, answering the panels the screen shows', async () => {
     // The points hooks cost nothing while their rules are off (an on-time return earns points by default: 2 more).
     await t.db
       .insert(pointRule)
@@ -51,14 +70,17 @@ describe("the desk's statements", () => {
     const books = await makeCopies(t.db, scope, 2);
     await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[1] });
     const borrow = await statementsOf(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] });
-    // callers, begin, reader lock, copy lock, loan count, copy + loan + log row, the panel's loans, commit
-    expect(borrow.list.length).toBe(8);
+    // callers | begin, reader lock | copy lock with the reader's loan counts | copy + loan + log row |
+    // the panel's loans, commit
+    expect(borrow.list.length).toBe(7);
+    expect(borrow.trips).toBe(5);
     expect(borrow.data.panel.loans.map((l: { barcode: string }) => l.barcode).sort()).toEqual([...books].sort());
     expect(borrow.data.panel.holds).toEqual([]);
 
     const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
-    // callers, begin, copy + loan + reader lock, loan + copy + log row + the reader's other loans, commit
+    // callers | begin, copy + loan + reader lock | loan + copy + log row + the reader's other loans, commit
     expect(back.list.length).toBe(5);
+    expect(back.trips).toBe(3);
     expect(back.data.panel.loans).toEqual([
       expect.objectContaining({ barcode: books[1], readerAccount: r.account, overdueDays: 0 }),
     ]);
@@ -76,7 +98,7 @@ describe("the desk's statements", () => {
     expect(rows[2].detail).toMatchObject({ keys: ['barcode'] });
   });
 
-  it('pays an on-time return its points in 2 more statements: the balance lock, then caps, entry and balance at once', async () => {
+  it('pays an on-time return its points in 2 more statements sent with its write: the balance lock, then caps, entry and balance at once', async () => {
     await t.db
       .update(pointRule)
       .set({ enabled: true, dailyCap: 10 })
@@ -86,6 +108,7 @@ describe("the desk's statements", () => {
     await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] });
     const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
     expect(back.list.length).toBe(7);
+    expect(back.trips).toBe(3);
     const [bal] = await t.db.select().from(pointBalance).where(eq(pointBalance.userId, r.id));
     expect(bal.balance).toBe(2);
   });

@@ -1,6 +1,7 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { CircError } from '@shuyuan/contracts/circulation/loan';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { commitWithNext } from '../../db/pipeline.ts';
 import { fail } from '../../platform/errors.ts';
 import { CONFIG_VERSION } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -10,6 +11,7 @@ import type { CopyRow, Tx } from './circulation.hooks.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
+import { reviewStateOf } from '../circ-records/review-state.ts';
 import { runNamed, statement } from './statement.ts';
 
 /**
@@ -40,6 +42,23 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
     throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
   }
   return c;
+}
+
+/**
+ * lockCopy for a loan, with the borrowing reader's loan counts read by the same statement: `open` over all their
+ * open loans, `openOfType` over those of the copy's resource type (setting circ.combinedLimit off), `overdue`, and
+ * `unreviewed` (overdue loans whose review is not processed: reader.service `loanCounts`). The reader's row is
+ * locked already, so no loan of theirs is added meanwhile (a return of theirs ending while the copy's lock waits is
+ * still counted: the desk may refuse once too early in that race, never lend past a limit).
+ */
+export async function lockCopyForLoan(tx: Tx, scope: Scope, barcode: string, readerId: number, today: string) {
+  const [c] = await lockCopyCountsRow(tx, scope, { code: barcode, userId: readerId, today });
+  if (!c) {
+    await checkScannedBarcode(tx, scope, barcode);
+    throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
+  }
+  const [open = 0, openOfType = 0, overdue = 0, unreviewed = 0] = c.counts ?? [];
+  return { ...c, counts: { open, openOfType, overdue, unreviewed } };
 }
 
 /**
@@ -77,6 +96,34 @@ const lockCopyRow = statement('circ_lock_copy', (tx, school) =>
     .limit(1)
     .for('update', { of: copy })
     .prepare('circ_lock_copy'),
+);
+
+const READER_COUNTS = (() => {
+  const overdue = sql`${loan.dueDate} < ${sql.placeholder('today')}`;
+  const ofType = sql`${loan.recordId} in (select t."id" from ${catalogueRecord} t where t."resource_type_id" = ${catalogueRecord.resourceTypeId})`;
+  return sql<
+    number[] | null
+  >`(select array[count(*), count(*) filter (where ${ofType}), count(*) filter (where ${overdue}),
+      count(*) filter (where ${overdue} and ${reviewStateOf(loan.id)} <> 'processed')]::int[]
+    from ${loan} where ${loan.schoolId} = ${copy.schoolId} and ${loan.userId} = ${sql.placeholder('userId')} and ${loan.returnedAt} is null)`;
+})();
+
+const lockCopyCountsRow = statement('circ_lock_copy_counts', (tx, school) =>
+  tx
+    .select({
+      copy,
+      title: catalogueRecord.title,
+      resourceTypeId: catalogueRecord.resourceTypeId,
+      titleOpen: TITLE_OPEN,
+      counts: READER_COUNTS,
+    })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .where(school.where(copy, scanned()))
+    .orderBy(copy.id)
+    .limit(1)
+    .for('update', { of: copy })
+    .prepare('circ_lock_copy_counts'),
 );
 
 const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
@@ -131,7 +178,8 @@ export async function writeLoan(
  * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement; with
  * `log`, the call's operation-log insert (route ctx.auditInsert) runs as part of it; with `select`, the statement ends
  * with that select and answers its rows (it sees the tables as they were before the statement). A named statement
- * per shape (`select.name` names the select's text).
+ * per shape (`select.name` names the select's text). `last`: the transaction's last statement, the commit goes with
+ * it (db/pipeline.ts).
  */
 export async function writeReturn(
   tx: Tx,
@@ -139,7 +187,7 @@ export async function writeReturn(
   returned: { returnedAt: Date; operatorId: number | null },
   c: Pick<CopyRow, 'id'>,
   to: CircState | null,
-  extra: { log?: SQL; select?: { name: string; sql: SQL } } = {},
+  extra: { log?: SQL; select?: { name: string; sql: SQL }; last?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const parts = [
     sql`closed as (update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId})`,
@@ -151,6 +199,7 @@ export async function writeReturn(
     );
   }
   const name = `circ_return${extra.log ? '_log' : ''}${to ? '_move' : ''}${extra.select ? `_${extra.select.name}` : ''}`;
+  if (extra.last) commitWithNext(tx);
   return runNamed(tx, name, sql`with ${sql.join(parts, sql`, `)} ${extra.select?.sql ?? sql`select 1`}`);
 }
 

@@ -1,6 +1,6 @@
 import type { PointEvent } from '@shuyuan/contracts/points/events';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { type ConfigSnapshot, schoolConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { dateIn, SCHOOL_ZONE } from '../circulation/rules.service.ts';
@@ -33,12 +33,33 @@ export async function awardPoints(db: Db, scope: Scope, e: AwardEvent): Promise<
 
 /** `awardPoints` with the caller's configuration snapshot (the desk's: no query when the rule is off). */
 export async function awardWith(db: Db, scope: Scope, config: ConfigSnapshot, e: AwardEvent): Promise<number> {
+  const ruled = await ruleFor(config, e);
+  if (!ruled) return 0;
+  return inTransaction(db, (tx) => applyRule(tx, scope, ruled.rule, ruled.e));
+}
+
+/**
+ * `awardWith` in the caller's transaction `tx` without waiting for the answer: the statements are sent when this
+ * resolves, and `sent` is their outcome (the points credited), for the caller to await with its own next statement
+ * — the desk's return sends the award, its own write and the commit in one round trip (db/pipeline.ts).
+ */
+export async function sendAward(
+  tx: Db,
+  scope: Scope,
+  config: ConfigSnapshot,
+  e: AwardEvent,
+): Promise<{ sent: Promise<number> } | undefined> {
+  const ruled = await ruleFor(config, e);
+  return ruled && { sent: applyRule(tx, scope, ruled.rule, ruled.e) };
+}
+
+async function ruleFor(config: ConfigSnapshot, e: AwardEvent) {
   if (e.event === 'manual') throw new Error('manual points go through adjustPoints');
   const rule = (await config.get(POINT_RULES)).get(e.event);
-  if (!rule?.enabled || rule.points === 0) return 0;
+  if (!rule?.enabled || rule.points === 0) return undefined;
   const day = dateIn(e.at ?? new Date(), await config.get(SCHOOL_ZONE));
   const termId = termOf(await config.get(TERMS), day);
-  return inTransaction(db, (tx) => applyRule(tx, scope, rule, { ...e, day, termId }));
+  return { rule, e: { ...e, day, termId } };
 }
 
 /** Runs `fn` in `db` when it is a transaction already, else in a new one (the lock must last until the write). */
@@ -49,16 +70,21 @@ export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>
 
 /** Locks the reader's balance row (made at 0 when missing) and answers the balance. */
 export async function lockBalance(tx: Db, scope: Scope, userId: number): Promise<number> {
-  const [row] = await tx
+  const [row] = await sendLockBalance(tx, scope, userId);
+  return row!.balance;
+}
+
+/** lockBalance's statement, sent now (`execute()`: a query builder awaited is sent a microtask later). */
+const sendLockBalance = (tx: Db, scope: Scope, userId: number) =>
+  tx
     .insert(pointBalance)
     .values(scope.values({ userId, balance: 0 }))
     .onConflictDoUpdate({
       target: [pointBalance.schoolId, pointBalance.userId],
       set: { balance: pointBalance.balance },
     })
-    .returning({ balance: pointBalance.balance });
-  return row!.balance;
-}
+    .returning({ balance: pointBalance.balance })
+    .execute();
 
 /** Appends the entry and moves the balance (the row is locked by `lockBalance`). Null when the ref was done. */
 export async function appendEntry(
@@ -104,26 +130,25 @@ export async function appendEntry(
 }
 
 /**
- * The rule applied under the balance row's lock, in two statements: the lock, then one statement that sums what
- * the event already gave today and this term (read after the lock: a new statement, a new snapshot), clamps the
- * amount to the caps and, for a deduction, to the balance, appends the entry (nothing when the ref was done) and
- * moves the balance by what the entry holds. The desk pays this on every on-time return, so it is one round trip
- * after the lock instead of three.
+ * The rule applied under the balance row's lock, in two statements sent together (one round trip: the connection
+ * runs them in order): the lock, then one statement that sums what the event already gave today and this term (read
+ * after the lock: a new statement, a new snapshot), clamps the amount to the caps and, for a deduction, to the
+ * balance, appends the entry (nothing when the ref was done) and moves the balance by what the entry holds. The
+ * balance is read by that statement from the locked row, so it needs nothing from the lock's answer. The desk pays
+ * this on every on-time return. Both statements are sent before this returns.
  */
-async function applyRule(
+function applyRule(
   tx: Db,
   scope: Scope,
   rule: PointRule,
   e: AwardEvent & { day: string; termId: number | null },
 ): Promise<number> {
   const amount = rule.points * Math.max(0, Math.floor(e.units ?? 1));
-  if (amount === 0) return 0;
-  const balance = await lockBalance(tx, scope, e.userId);
+  if (amount === 0) return Promise.resolve(0);
+  const locked = sendLockBalance(tx, scope, e.userId);
   const sign = Math.sign(amount);
   const dayCap = rule.dailyCap > 0 ? rule.dailyCap : null;
   const termCap = rule.termCap > 0 && e.termId !== null ? rule.termCap : null;
-  // A deduction takes what the reader has: a balance never goes below zero.
-  const floor = sign < 0 ? balance : null;
   // A ref without a type still names one thing ('' not NULL: the unique index treats NULLs as distinct).
   const refType = e.refId === undefined ? (e.refType ?? null) : (e.refType ?? '');
   const refId = e.refId === undefined ? null : String(e.refId);
@@ -133,30 +158,36 @@ async function applyRule(
       : sql`select coalesce(sum(abs(points)) filter (where day = ${e.day}::date), 0)::int as d,
               coalesce(sum(abs(points)) filter (where term_id = ${e.termId}::int), 0)::int as t
             from point_entry where school_id = ${scope.schoolId} and user_id = ${e.userId} and event = ${e.event}`;
-  const rows = await rowsOf<{ points: number }>(
-    tx,
-    sql`with used as (${used}),
+  const written = tx
+    .execute(
+      sql`with bal as (
+        select balance from point_balance where school_id = ${scope.schoolId} and user_id = ${e.userId}
+      ),
+      used as (${used}),
       room as (
         select ${sign}::int * least(
           ${Math.abs(amount)}::int,
           ${dayCap === null ? sql`${Math.abs(amount)}::int` : sql`greatest(0, ${dayCap}::int - used.d)`},
           ${termCap === null ? sql`${Math.abs(amount)}::int` : sql`greatest(0, ${termCap}::int - used.t)`},
-          ${floor === null ? sql`${Math.abs(amount)}::int` : sql`${floor}::int`}
-        ) as points from used
+          ${/* A deduction takes what the reader has: a balance never goes below zero. */ sign < 0 ? sql`bal.balance` : sql`${Math.abs(amount)}::int`}
+        ) as points from used, bal
       ),
       entry as (
         insert into point_entry (school_id, user_id, event, points, balance_after, ref_type, ref_id, note, day, term_id)
-        select ${scope.schoolId}, ${e.userId}, ${e.event}, room.points, ${balance}::int + room.points, ${refType},
+        select ${scope.schoolId}, ${e.userId}, ${e.event}, room.points, bal.balance + room.points, ${refType},
           ${refId}, ${e.note ?? ''}, ${e.day}::date, ${e.termId}::int
-        from room where room.points <> 0
+        from room, bal where room.points <> 0
         on conflict do nothing
         returning points
       ),
       moved as (
-        update point_balance set balance = ${balance}::int + (select points from entry), updated_at = now()
+        update point_balance set balance = (select balance from bal) + (select points from entry), updated_at = now()
         where school_id = ${scope.schoolId} and user_id = ${e.userId} and exists (select 1 from entry)
       )
       select points from entry`,
+    )
+    .execute();
+  return Promise.all([locked, written]).then(
+    ([, r]) => (r as unknown as { rows: { points: number }[] }).rows[0]?.points ?? 0,
   );
-  return rows[0]?.points ?? 0;
 }

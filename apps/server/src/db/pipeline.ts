@@ -1,0 +1,115 @@
+import type pg from 'pg';
+import type { Db } from './client.ts';
+
+/**
+ * Transactions in fewer round trips. The pools run node-postgres in pipeline mode (`pipeline: true`: a statement is
+ * written without waiting for the answer to the one before; the answers come back in order), and each pooled client
+ * is wrapped so that a transaction's `begin` and `commit` travel with a statement instead of waiting on their own:
+ *
+ * - **begin**: drizzle's `begin` is answered at once and held; it is written just before the transaction's first
+ *   statement, in the same round trip (a transaction that sends nothing sends no `begin` either).
+ * - **commit** (`commitWithNext(tx)`): a command that knows which statement is its last says so; the `commit` is
+ *   written right after that statement, in its round trip, and drizzle's own `commit` is then answered at once.
+ *   If the statement fails, the server answers the `commit` of the failed transaction by rolling it back, and the
+ *   statement's error is thrown as before: nothing is written. Only JavaScript may follow the last statement (the
+ *   answer's shape): a statement sent after it is refused with an error, since the transaction is over.
+ *
+ * Statements sent in the same run of code leave in one socket write. The answers still come one by one and in
+ * order, so an error belongs to its statement as before; what the server runs is unchanged (the same statements,
+ * `begin` first, `commit` last), only the waiting between them and the system calls are saved — which is most of
+ * what a desk's scan costs the server (its CPU profile: socket writes before any JavaScript). On the embedded
+ * database every round trip is two thread messages and a turn of its queue, so this saves more there.
+ */
+const PIPE = Symbol('pipe');
+
+interface PipeState {
+  /** drizzle's `begin`, answered and not sent yet. */
+  beginHeld: boolean;
+  /** The next statement carries the `commit` (commitWithNext). */
+  commitNext: boolean;
+  /** The `commit` went with a statement: drizzle's own is answered at once. */
+  committed: boolean;
+}
+
+type Send = (config: unknown, values?: unknown, callback?: unknown) => Promise<pg.QueryResult> | undefined;
+
+const done = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] } as never);
+
+/** 'begin', 'commit' or 'rollback' when the query (a string or a config object) is one of them, else ''. */
+function controlOf(config: unknown): string {
+  const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
+  return text && text.length <= 10 ? text.trim().toLowerCase() : '';
+}
+
+/** Pool option: every client is created in pipeline mode. */
+export const PIPELINE_OPTIONS = { pipeline: true } as const;
+
+/** Wraps a pooled client's `query` (pool 'connect' event). */
+export function pipelineTransactions(client: pg.PoolClient): void {
+  const state: PipeState = { beginHeld: false, commitNext: false, committed: false };
+  const reset = () => Object.assign(state, { beginHeld: false, commitNext: false, committed: false });
+  (client as unknown as { [PIPE]: PipeState })[PIPE] = state;
+  // Statements sent in one go leave in one write (one system call, which the CPU profile of the desk showed as
+  // the server's largest cost): the socket is corked at the first and uncorked once this run of code is over.
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream?.uncork?.();
+  };
+  // Through the prototype at each call (tests count statements by patching pg.Client.prototype.query).
+  const send: Send = (...args) => {
+    if (!corked && stream?.cork) {
+      corked = true;
+      stream.cork();
+      queueMicrotask(uncork);
+    }
+    return Object.getPrototypeOf(client).query.apply(client, args);
+  };
+  (client as unknown as { query: Send }).query = (config, values, callback) => {
+    const promised =
+      callback === undefined &&
+      typeof values !== 'function' &&
+      typeof (config as { submit?: unknown } | null)?.submit !== 'function';
+    // node-postgres's callback style (pool.query) never runs inside one of drizzle's transactions.
+    if (!promised) return send(config, values, callback);
+    const text = controlOf(config);
+    if (text === 'begin') {
+      reset();
+      state.beginHeld = true;
+      return done('BEGIN');
+    }
+    if (text === 'commit' || text === 'rollback') {
+      // Already sent with the last statement, or nothing ran: nothing to send.
+      const answered = state.committed || state.beginHeld;
+      reset();
+      return answered ? done(text.toUpperCase()) : send(config, values);
+    }
+    if (state.committed) {
+      return Promise.reject(new Error("A statement after the transaction's last one (commitWithNext)"));
+    }
+    const begun = state.beginHeld ? send('begin') : undefined;
+    state.beginHeld = false;
+    const result = send(config, values) as Promise<pg.QueryResult>;
+    const committed = state.commitNext ? send('commit') : undefined;
+    if (committed) {
+      state.commitNext = false;
+      state.committed = true;
+    }
+    if (!begun && !committed) return result;
+    return Promise.all([begun, result, committed]).then((r) => r[1] as pg.QueryResult);
+  };
+  client.on('end', reset);
+}
+
+/**
+ * The next statement of this transaction is its last: the `commit` goes with it (see above). A no-op inside a
+ * nested transaction (a savepoint) or on a handle that is no pipelined transaction.
+ */
+export function commitWithNext(tx: Db): void {
+  const t = tx as unknown as { nestedIndex?: number; session?: { client?: { [PIPE]?: PipeState } } };
+  const state = t.session?.client?.[PIPE];
+  if (!state || t.nestedIndex !== 0 || !('rollback' in tx)) return;
+  state.commitNext = true;
+}
