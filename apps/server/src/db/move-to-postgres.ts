@@ -113,7 +113,8 @@ export async function moveToPostgres(opts: {
         // Rows a migration itself inserted are the source's to give (the source ran the same migrations).
         await tq(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity`);
         // The rows are copied as they are, rollups included (loan_day_*, gate_hour, held_record…): the triggers that
-        // keep them would count every copied loan, pass and copy a second time. Off for the copy, on again after.
+        // keep them would count every copied loan, pass and copy a second time (and record_match_key's rows would
+        // be written twice). Off for the copy, on again after.
         for (const table of order) await tq(`alter table public.${ident(table)} disable trigger user`);
         for (const table of order) {
           const cols = await columnsOf(sq, table);

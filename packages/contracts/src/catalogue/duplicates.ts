@@ -33,10 +33,19 @@ export interface DuplicateGroup {
   records: DuplicateRecord[];
 }
 
-/** Merge `dropId` into `keepId`: its copies (and loans, holds…) move to the kept record, then it is deleted. */
+/**
+ * Merge the records `dropIds` into `keepId`, all or none: their copies (and loans, holds…) move to the kept record,
+ * then they are deleted.
+ */
 export const MergeRecords = z
-  .object({ keepId: z.coerce.number().int().positive(), dropId: z.coerce.number().int().positive() })
-  .refine((b) => b.keepId !== b.dropId, { message: 'catalogue.dup.sameRecord', path: ['dropId'] });
+  .object({
+    keepId: z.coerce.number().int().positive(),
+    dropIds: z.array(z.coerce.number().int().positive()).min(1).max(50),
+  })
+  .refine((b) => !b.dropIds.includes(b.keepId) && new Set(b.dropIds).size === b.dropIds.length, {
+    message: 'catalogue.dup.sameRecord',
+    path: ['dropIds'],
+  });
 export type MergeRecords = z.infer<typeof MergeRecords>;
 
 /** Two records that share a key but are different editions: the check stops pairing them. */

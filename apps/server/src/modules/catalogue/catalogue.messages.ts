@@ -96,5 +96,8 @@ registerMessages({
     zh: '题名、责任者和出版年（{{value}}）',
     en: 'title, author and year ({{value}})',
   },
-  'catalogue.dup.sameRecord': { zh: '请选择两条不同的书目', en: 'Choose two different records' },
+  'catalogue.dup.sameRecord': {
+    zh: '请选择不同的书目（保留的书目不能同时被合并）',
+    en: 'Choose different records (the record kept cannot also be merged away)',
+  },
 });

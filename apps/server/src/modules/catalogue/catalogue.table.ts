@@ -57,7 +57,11 @@ export const catalogueRecord = pgTable(
     search: tsvector('search'),
     /** The version of the rules `search` was built by (record-document.ts); older ones are rebuilt at start-up. */
     searchVersion: integer('search_version').notNull().default(0),
-    /** Duplicate-match keys (match-keys.ts: 001+003, 035, ISBN, ISSN, title+author+year), written with the record. */
+    /**
+     * Duplicate-match keys (match-keys.ts: 001+003, 035, ISBN, ISSN, title+author+year), written with the record.
+     * Triggers copy them into `record_match_key` (btree), where a school's look-ups go; the union index reads the
+     * array (and its GIN index) itself.
+     */
     matchKeys: text('match_keys').array().notNull().default(sql`'{}'::text[]`),
     ...stamps,
   },
@@ -70,6 +74,8 @@ export const catalogueRecord = pgTable(
     index('catalogue_record_title_trgm_idx')
       .using('gin', sql`${t.title} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
+    // The union index's refresh finds a work's records across member schools by it (union-index.service.ts);
+    // duplicate look-ups within a school use record_match_key's btree.
     index('catalogue_record_match_keys_idx').using('gin', t.matchKeys).with({ gin_pending_list_limit: 256 }),
     // Class-number search by its start (staff search field classNo): upper(class_no) LIKE 'I24%'.
     index('catalogue_record_class_idx').on(t.schoolId, sql`upper(${t.classNo}) text_pattern_ops`),

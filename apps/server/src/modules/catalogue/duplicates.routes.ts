@@ -22,7 +22,7 @@ export function duplicatesRoutes(app: FastifyInstance): void {
     schema: MergeRecords,
     audit: 'catalogue.record.merge',
     handler: async ({ db, scope, body }) => {
-      const r = await mergeRecords(db, scope, body.keepId, body.dropId);
+      const r = await mergeRecords(db, scope, body.keepId, body.dropIds);
       if (r.copies) await analyzeTables(db, copy, catalogueRecord);
       return r;
     },

@@ -57,7 +57,7 @@ describe('duplicate check (/record-duplicates)', () => {
       dueDate: '2099-01-01',
     });
     expect(await groupsOf(keep)).toEqual([{ ids: [keep, drop], keys: [{ kind: 'isbn', value: '9780306406157' }] }]);
-    expect(await ok(`${P}/Catalogue/MergeRecords`, { keepId: keep, dropId: drop })).toEqual({ copies: 2 });
+    expect(await ok(`${P}/Catalogue/MergeRecords`, { keepId: keep, dropIds: [drop] })).toEqual({ copies: 2 });
     const moved = await t.db
       .select({ barcode: copy.barcode, recordId: copy.recordId })
       .from(copy)
@@ -66,8 +66,8 @@ describe('duplicate check (/record-duplicates)', () => {
     expect((await t.db.select().from(loan).where(eq(loan.copyId, c2.id)))[0].recordId).toBe(keep);
     expect(await t.db.select().from(catalogueRecord).where(eq(catalogueRecord.id, drop))).toEqual([]);
     expect(await groupsOf(keep)).toEqual([]);
-    const same = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: keep, dropId: keep }, { lang: 'en' });
-    expect(same.json.issues[0].message).toBe('Choose two different records');
+    const same = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: keep, dropIds: [keep] }, { lang: 'en' });
+    expect(same.json.issues[0].message).toBe('Choose different records (the record kept cannot also be merged away)');
   });
 
   it('"not duplicates" takes a pair off the list', async () => {
@@ -89,9 +89,9 @@ describe('duplicate check (/record-duplicates)', () => {
     expect(await groupsOf(b1, {}, as)).toEqual([]);
     const b2 = await record('Isolated title', { isbn: '9787536692930' }, { token: admin.token, schoolId: other });
     expect((await groupsOf(b1, {}, as)).map((g) => g.ids)).toEqual([[b1, b2]]);
-    const refused = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: b1, dropId: b2 }, as);
+    const refused = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: b1, dropIds: [b2] }, as);
     expect(refused.status).toBe(403);
-    const foreign = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: mine, dropId: b1 });
+    const foreign = await t.post(`${P}/Catalogue/MergeRecords`, { keepId: mine, dropIds: [b1] });
     expect(foreign.json.errorCode).toBe('NOT_FOUND');
   });
 });

@@ -7,11 +7,11 @@ import { splitRole } from '../marc/marc.build.ts';
 
 /**
  * Match keys: the identifiers by which two records describe the same edition (issue 14 §2). Stored per record
- * (`catalogue_record.match_keys`, GIN index) by every write, compared by the MARC and Excel imports and listed by
- * the duplicate check. Each key is `<kind>:<value>`, in the order a match is best explained by:
+ * (`catalogue_record.match_keys`, copied by triggers into `record_match_key`) by every write, compared by the MARC
+ * and Excel imports and listed by the duplicate check. Each key is `<kind>:<value>`, in the order a match is best explained by:
  * - `001:<agency>|<number>`: control number with its agency (003); without 003 a number means nothing outside
  *   its own system, so none. A record built by Shuyuan (no stored MARC) is exported with 001 = its id and 003 =
- *   `SHUYUAN_AGENCY`, which `idOfOwnControlKey` reads back.
+ *   `SHUYUAN_AGENCY`; `record_match_key` holds that key for it (migration 0026), so the export re-imported finds it.
  * - `035:(<agency>)<number>`: system control numbers; OCLC prefixes (ocm, ocn, on) and leading zeros dropped.
  * - `isbn:<ISBN-13>`: every valid ISBN of the record, ISBN-10 written as its ISBN-13 so both forms match.
  * - `issn:<8 characters>`.
@@ -119,10 +119,4 @@ export function keyValue(key: string): string {
   if (kindOf(key) === '001') return v.replace('|', ' ');
   if (kindOf(key) === 'tay') return v.split('|').join(' / ');
   return v;
-}
-
-/** The id of a Shuyuan-built record named by a `001:SHUYUAN|<id>` key (its own export), else null. */
-export function idOfOwnControlKey(key: string): number | null {
-  const m = new RegExp(`^001:${SHUYUAN_AGENCY.toUpperCase()}\\|(\\d{1,9})$`).exec(key);
-  return m ? Number(m[1]) : null;
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord } from './catalogue.table.ts';
-import { idOfOwnControlKey, keyValue, kindOf, SHUYUAN_AGENCY } from './match-keys.ts';
+import { keyValue, kindOf } from './match-keys.ts';
+import { recordMatchKey } from './match-key.table.ts';
 
 /** The record a key found: the first (lowest id) of the school carrying it. */
 export interface MatchedRecord {
@@ -11,46 +12,26 @@ export interface MatchedRecord {
 }
 
 /**
- * Match key → the school's first record carrying it (GIN index on `match_keys`); a `001:SHUYUAN|<id>` key (our
- * own export of a record typed on the form, which has no stored MARC) finds that record by its id. Only the
- * caller's school is searched.
+ * Match key → the school's first record carrying it: one probe of the (school, key) btree of `record_match_key` per
+ * key. A record without stored MARC carries its own `001:SHUYUAN|<id>` there, so our own export re-imported finds
+ * it. Only the caller's school is searched.
  */
 export async function recordsByMatchKeys(db: Db, scope: Scope, keys: string[]): Promise<Map<string, MatchedRecord>> {
   const out = new Map<string, MatchedRecord>();
   if (!keys.length) return out;
-  const own = keys.map(idOfOwnControlKey).filter((id): id is number => id !== null);
-  const literal = `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  const byId = own.length
-    ? sql` or (${catalogueRecord.id} in (${sql.join(
-        own.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and ${catalogueRecord.marc} is null)`
-    : sql``;
-  const rows = await db.transaction(async (tx) => {
-    // One bitmap scan of the GIN index for all the keys. `match_keys && <keys>` is estimated to match a large share
-    // of the table (and during an import the statistics are those of the empty table), so the planner would
-    // otherwise filter every record of the school: 200 ms per 50-record batch at 20k records (bench marc-import).
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    return rowsOf<{ id: number; title: string; keys: string[] }>(
-      tx,
-      sql`select ${catalogueRecord.id} as id, ${catalogueRecord.title} as title, ${catalogueRecord.matchKeys} as keys
-        from ${catalogueRecord}
-        where ${catalogueRecord.schoolId} = ${scope.schoolId} and (${catalogueRecord.matchKeys} && ${literal}::text[]${byId})`,
-    );
-  });
-  const wanted = new Set(keys);
-  const take = (key: string, id: number, title: string) => {
-    const had = out.get(key);
-    if (!had || id < had.id) out.set(key, { id, title });
-  };
-  for (const r of rows) {
-    const id = Number(r.id);
-    for (const k of r.keys) if (wanted.has(k)) take(k, id, r.title);
-    if (own.includes(id)) take(`001:${SHUYUAN_AGENCY.toUpperCase()}|${id}`, id, r.title);
-  }
+  const rows = await rowsOf<{ key: string; id: number; title: string }>(
+    db,
+    sql`select distinct on (k.key) k.key, k.record_id as id, r.title
+      from ${recordMatchKey} k join ${catalogueRecord} r on r.id = k.record_id
+      where k.school_id = ${scope.schoolId} and k.key = any(${textArray(keys)}::text[])
+      order by k.key, k.record_id`,
+  );
+  for (const r of rows) out.set(r.key, { id: Number(r.id), title: r.title });
   return out;
 }
+
+/** A text[] literal (one parameter for any number of values). */
+export const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** The first of a record's keys (best explanation first) found in `found`, with what it found. */
 export function firstMatch<T>(keys: string[], found: (key: string) => T | undefined): { key: string; hit: T } | null {

@@ -56,16 +56,13 @@ export default function DuplicatesPage() {
     void load();
   }, [load]);
 
+  // The whole group in one request: all of it is merged, or nothing is (another desk merging it first wins).
   const keep = async (g: DuplicateGroup, r: DuplicateRecord) => {
-    let copies = 0;
     try {
-      for (const other of g.records.filter((x) => x.id !== r.id)) {
-        const res = await api.post<{ copies: number }>(`${P}/Catalogue/MergeRecords`, {
-          keepId: r.id,
-          dropId: other.id,
-        });
-        copies += res.copies;
-      }
+      const { copies } = await api.post<{ copies: number }>(`${P}/Catalogue/MergeRecords`, {
+        keepId: r.id,
+        dropIds: g.records.filter((x) => x.id !== r.id).map((x) => x.id),
+      });
       message.success(t('catalogue.duplicates.merged', { id: r.id, count: copies }));
     } catch {
       // the message is shown by the client
