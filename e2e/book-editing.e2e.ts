@@ -2,6 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../apps/server/src/modules/capture/capture.messages.ts';
+import '../apps/server/src/modules/catalogue/catalogue.messages.ts';
 import '../apps/server/src/modules/printing/printing.messages.ts';
 import { apiPost, button, gone, loose, serverText, tokenOf, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
@@ -179,5 +180,33 @@ describe('barcodes on day one (issue 14 §3)', () => {
     await same.waitFor();
     expect(await same.textContent()).toBe(zh('catalogue.bookNo.same', { count: 1, titles: '围城（钱锺书）' }));
     await apiPost(session.server.url, `${P}/Printing/SaveBarcodeRule`, { kind: 'book', enabled: false }, token);
+  });
+});
+
+describe('the duplicate warning on saving (issue 14 §2)', () => {
+  it('a book the library has under no ISBN (same title, author and year) is named before saving; saved when told', async () => {
+    const token = await tokenOf(page);
+    const had = { title: '城南旧事', author: '林海音', pubYear: 2010 };
+    expect((await apiPost(session.server.url, `${P}/Literature/AddItemsCatalogueInfo`, had, token)).json.code).toBe(0);
+    await page.goto(`${session.server.url}/library/#${EDITING}`);
+    const next = button(screen(), zh('catalogue.editing.next'));
+    if (await next.isVisible()) await next.click();
+    await button(screen(), zh('catalogue.editing.byHand')).click();
+    await field('isbn').fill(''); // the last ISBN looked up is carried into the form: this book has none
+    await field('title').fill('城南旧事');
+    await field('author').fill('林海音 著');
+    await field('pubYear').fill('2010');
+    await screen().locator('.sy-class-input input').fill('I287.45');
+    await screen().locator('.sy-copy-count input').fill('1');
+    await screen().locator('.sy-editing-save').click();
+    const dup = screen().locator('.sy-editing-dup');
+    await dup.getByText(zh('catalogue.editing.duplicateSaving', { count: 1 })).waitFor();
+    await dup.getByText(serverText('zh', 'catalogue.matchKey.tay', { value: '城南旧事 / 林海音 / 2010' })).waitFor();
+    await shot(page, 'book-editing-duplicate-on-save');
+    const found = await apiPost(session.server.url, `${P}/Catalogue/SearchRecords`, { SearchKey: '城南旧事' }, token);
+    expect(found.json.data.Total).toBe(1);
+    await dup.locator('.sy-editing-save-anyway').click();
+    const done = screen().locator('.sy-editing-done');
+    await done.getByText(zh('catalogue.editing.done', { title: '城南旧事', count: 1 })).waitFor();
   });
 });

@@ -53,3 +53,35 @@ export const NotDuplicates = z
   .object({ ids: z.array(z.coerce.number().int().positive()).min(2).max(50) })
   .refine((b) => new Set(b.ids).size === b.ids.length, { message: 'catalogue.dup.sameRecord', path: ['ids'] });
 export type NotDuplicates = z.infer<typeof NotDuplicates>;
+
+/**
+ * The cataloguing form's duplicate warning: what is being catalogued (any of its fields, its MARC) → the school's
+ * records sharing a match key with it. Lenient: a field that is not valid yet simply gives no key.
+ */
+export const RecordMatchQuery = z.object({
+  title: z.string().trim().max(500).default(''),
+  author: z.string().trim().max(500).default(''),
+  pubYear: z.coerce.number().int().min(0).max(9999).nullish(),
+  isbn: z.string().trim().max(40).default(''),
+  issn: z.string().trim().max(20).default(''),
+  marc: z.unknown().optional(),
+  /** the record being edited, left out of the answer */
+  excludeId: z.coerce.number().int().positive().optional(),
+});
+export type RecordMatchQuery = z.infer<typeof RecordMatchQuery>;
+
+/** A record of the school that may be the one being catalogued, with the key that matched, as text. */
+export interface RecordMatch {
+  id: number;
+  title: string;
+  author: string;
+  publisher: string;
+  pubYear: number | null;
+  isbn: string;
+  classNo: string;
+  bookNo: string;
+  copies: number;
+  kind: MatchKind;
+  /** "ISBN 9787…", "title, author and year (…)" in the caller's language */
+  matched: string;
+}

@@ -166,3 +166,54 @@ describe('duplicate groups are paged in the database', () => {
     expect(none).toEqual({ List: [], Total: 0 });
   });
 });
+
+describe("the cataloguing form's duplicate warning (Catalogue/RecordsByMatchKeys)", () => {
+  const WARN = `${P}/Catalogue/RecordsByMatchKeys`;
+  it('finds the records sharing any key with what is typed, says which, and keeps schools apart', async () => {
+    const a = await record('The Secret Garden', { author: 'Burnett, Frances Hodgson', pubYear: 1911 });
+    const b = await record('秘密花园', { isbn: '9787020042494' });
+    await addCopies(b, ['WARN-1', 'WARN-2']);
+    const other = await buildSchool(t.db);
+    const admin = await buildUser(t.db, other, { permissions: ['resource-mana.resource.catalog:add'] });
+    await record('秘密花园', { isbn: '9787020042494' }, { token: admin.token, schoolId: other });
+
+    // no ISBN: title, author (role and dates dropped) and year
+    const byTitle = await ok(
+      WARN,
+      { title: 'Secret garden.', author: 'BURNETT, FRANCES HODGSON, 1849-1924', pubYear: 1911 },
+      { lang: 'en' },
+    );
+    expect(byTitle.map((r: any) => [r.id, r.kind, r.matched])).toEqual([
+      [a, 'tay', 'title, author and year (secretgarden / burnettfranceshodgson / 1911)'],
+    ]);
+    // the ISBN-10 form of an ISBN-13, in Chinese
+    const byIsbn = await ok(WARN, { isbn: '7-02-004249-X' }, { lang: 'zh' });
+    expect(byIsbn.map((r: any) => [r.id, r.matched, r.copies])).toEqual([[b, 'ISBN 9787020042494', 2]]);
+    // a 035 in the MARC being catalogued (copy cataloguing) against a record imported with it
+    await importMarcAs(
+      t,
+      null,
+      writeIso2709File([
+        {
+          leader: '00000nam a2200000 a 4500',
+          fields: [
+            { tag: '035', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: '(OCoLC)ocm00098765' }] },
+            { tag: '245', ind1: '0', ind2: '0', subfields: [{ code: 'a', value: 'Warned by 035' }] },
+          ],
+        },
+      ]),
+    );
+    const marc = {
+      leader: '00000nam a2200000 a 4500',
+      fields: [{ tag: '035', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: '(OCoLC)98765' }] }],
+    };
+    const by035 = await ok(WARN, { title: 'Another title', marc }, { lang: 'en' });
+    expect(by035.map((r: any) => [r.title, r.matched])).toEqual([['Warned by 035', '035 (OCoLC)98765']]);
+    // the record being edited is not its own duplicate; nothing known, nothing found
+    expect(await ok(WARN, { isbn: '9787020042494', excludeId: b })).toEqual([]);
+    expect(await ok(WARN, { title: 'Nothing like it', isbn: 'not an isbn' })).toEqual([]);
+    // a user without a cataloguing screen may not ask
+    const reader = await buildUser(t.db, t.schoolId, { permissions: [] });
+    expect((await t.post(WARN, { isbn: '9787020042494' }, { token: reader.token })).status).toBe(403);
+  });
+});

@@ -1,3 +1,4 @@
+import type { RecordMatch } from '@shuyuan/contracts/catalogue/duplicates';
 import { CopyAdd, RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import { P } from '@shuyuan/contracts/common/paths';
 import { Alert, Button, Card, Divider, Form, Input, List, Result, Space, Tag } from 'antd';
@@ -12,16 +13,6 @@ import { RecordFields, recordBody } from './record-form.tsx';
 import { clearOnChange, postChecked } from './submit.ts';
 import { useEditingConfig, useEditingOptions } from './use-options.ts';
 
-interface Dup {
-  id: number;
-  title: string;
-  author: string;
-  publisher: string;
-  pubYear: number | null;
-  classNo: string;
-  bookNo: string;
-  copies: number;
-}
 interface Captured {
   source: { name: string };
   fields: Record<string, unknown>;
@@ -29,7 +20,8 @@ interface Captured {
   isbnMismatch?: boolean;
 }
 type Lookup =
-  | { kind: 'dup'; list: Dup[] }
+  /** records the school may already have: found by the ISBN looked up, or by the form's keys when saving */
+  | { kind: 'dup'; list: RecordMatch[]; saving?: boolean }
   | { kind: 'captured'; source: string; warnings: string[]; mismatch?: boolean }
   | { kind: 'none'; msg: string };
 interface Saved {
@@ -41,9 +33,20 @@ interface Saved {
   refused?: string;
 }
 
+/** What the duplicate warning compares: the record's identifiers, title, author and year, and its MARC. */
+const matchBody = (v: Record<string, any>) => ({
+  title: v.title ?? '',
+  author: v.author ?? '',
+  pubYear: v.pubYear === '' ? null : (v.pubYear ?? null),
+  isbn: v.isbn ?? '',
+  issn: v.issn ?? '',
+  marc: v.marc ?? undefined,
+});
+
 /**
  * /book-editing — the cataloguer's main screen: ISBN first. A title the school already has is shown (add
- * copies to it instead); otherwise the record is fetched from the copy-cataloguing sources, completed by
+ * copies to it instead); the form is checked again on saving, by every match key (001/003, 035, ISBN, ISSN,
+ * title + author + year), and saved as new only when the cataloguer says so; otherwise the record is fetched from the copy-cataloguing sources, completed by
  * hand (class number picker, book number), saved, and its copies added with generated or scanned barcodes.
  */
 export default function BookEditingPage() {
@@ -97,7 +100,7 @@ export default function BookEditingPage() {
     if (!code) return;
     setBusy(true);
     try {
-      const dups = await api.post<Dup[]>(`${P}/Catalogue/RecordsByIsbn`, { isbn: code });
+      const dups = await api.post<RecordMatch[]>(`${P}/Catalogue/RecordsByMatchKeys`, { isbn: code });
       if (dups.length) {
         setLookup({ kind: 'dup', list: dups });
         setEditing(false);
@@ -107,13 +110,20 @@ export default function BookEditingPage() {
     }
   };
 
-  const save = async () => {
+  const save = async (anyway = false) => {
     const v = form.getFieldsValue(true);
     setBusy(true);
     try {
       // A record saved earlier whose copies were refused keeps its id: only the copies are sent again.
       let rec = saved && !saved.copies ? saved : null;
       if (!rec) {
+        if (!anyway) {
+          const dups = await api.post<RecordMatch[]>(`${P}/Catalogue/RecordsByMatchKeys`, matchBody(v));
+          if (dups.length) {
+            setLookup({ kind: 'dup', list: dups, saving: true });
+            return;
+          }
+        }
         const r = await postChecked<{ id: number; bookNo: string }>(
           form,
           RecordCreate,
@@ -209,7 +219,9 @@ export default function BookEditingPage() {
           style={{ marginTop: 16 }}
           type="warning"
           showIcon
-          message={t('catalogue.editing.duplicate', { count: lookup.list.length })}
+          message={t(lookup.saving ? 'catalogue.editing.duplicateSaving' : 'catalogue.editing.duplicate', {
+            count: lookup.list.length,
+          })}
           description={
             <List
               size="small"
@@ -228,15 +240,24 @@ export default function BookEditingPage() {
                       .filter(Boolean)
                       .join(' · ')}
                   />
-                  {t('catalogue.editing.copyCount', { count: d.copies })}
+                  <Space>
+                    <Tag color="orange">{d.matched}</Tag>
+                    {t('catalogue.editing.copyCount', { count: d.copies })}
+                  </Space>
                 </List.Item>
               )}
             />
           }
           action={
-            <Button size="small" onClick={() => void capture(isbn.trim()).catch(() => {})}>
-              {t('catalogue.editing.newAnyway')}
-            </Button>
+            lookup.saving ? (
+              <Button size="small" className="sy-editing-save-anyway" onClick={() => void save(true).catch(() => {})}>
+                {t('catalogue.editing.saveAnyway')}
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => void capture(isbn.trim()).catch(() => {})}>
+                {t('catalogue.editing.newAnyway')}
+              </Button>
+            )
           }
         />
       )}
@@ -274,7 +295,7 @@ export default function BookEditingPage() {
               className="sy-editing-save"
               loading={busy}
               disabled={!canAdd}
-              onClick={() => void save()}
+              onClick={() => void save().catch(() => {})}
             >
               {t('catalogue.editing.save')}
             </Button>
