@@ -210,6 +210,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Hold the exclusive data-folder lock (default true when dataDir is set). */
   lock?: boolean;
+  /** In-memory PGlite only: start from this dumpDataDir tar instead of an empty cluster (tests' template). */
+  loadDataDir?: string;
   poolSize?: number;
 }
 
@@ -243,7 +245,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dataPath = path.join(opts.dataDir, 'pgdata');
   }
   try {
-    return await openEmbedded(dataPath, release);
+    return await openEmbedded(dataPath, release, opts.loadDataDir);
   } catch (e) {
     release?.();
     throw e;
@@ -257,8 +259,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * single session, so the pool holds one connection: a transaction owns it until it ends, as PGlite's own lock
  * did (db/README.md).
  */
-async function openEmbedded(dataDir: string | undefined, release: (() => void) | undefined): Promise<Database> {
-  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+async function openEmbedded(
+  dataDir: string | undefined,
+  release: (() => void) | undefined,
+  loadDataDir?: string,
+): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir, loadDataDir } });
   const streams = new Set<ThreadStream>();
   let failure: Error | null = null;
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite runs here, so its WebAssembly never holds the server's event loop.
 // The main thread talks to it with the PostgreSQL wire protocol (node-postgres over a MessagePort stream,
 // thread-stream.ts): one way to reach both databases. Plain JavaScript, so the thread starts without tsx.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +13,8 @@ let db;
 try {
   db = await PGlite.create({
     ...(workerData?.dataDir ? { dataDir: workerData.dataDir } : {}),
+    // Tests start from a migrated and seeded copy (a dumpDataDir tar) instead of an empty cluster: test/template.ts.
+    ...(workerData?.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
     extensions: { pg_trgm },
   });
 } catch (e) {

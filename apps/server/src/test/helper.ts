@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -14,6 +13,7 @@ import { role, userRole } from '../modules/auth/role.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { school } from '../modules/school/school.table.ts';
 import { hashPassword } from '../platform/password.ts';
+import { embeddedFromTemplate, pgFromTemplate } from './template.ts';
 
 /**
  * API test context: one database per test file (PGlite in memory, or a fresh PostgreSQL database when
@@ -44,25 +44,6 @@ export interface CallOpts {
 
 export const TEST_ADMIN_PASSWORD = 'Admin#2026pw';
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shuyuan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export interface TestAppOptions {
   /** Seed the demo school's library (books, readers, loans: modules/demo); off by default in tests. */
   demoData?: boolean;
@@ -90,14 +71,17 @@ export function useTestApp(opts: TestAppOptions = {}): TestContext {
       };
       config.backupDir = path.join(config.dataDir, 'backups');
       let databaseUrl: string | undefined;
-      if (process.env.TEST_DATABASE_URL && !opts.dataDir) {
-        const created = await createPgDatabase(process.env.TEST_DATABASE_URL);
+      let database: Database;
+      if (opts.dataDir || config.demoData) {
+        // The upgrade test's own folder, or the demo library (seeded on a first run only): the long way.
+        database = await openDatabase({ poolSize: 10, dataDir: opts.dataDir && config.dataDir });
+        await runMigrations(database);
+        await seedAll(database.db, config);
+      } else if (process.env.TEST_DATABASE_URL) {
+        const created = await pgFromTemplate(process.env.TEST_DATABASE_URL, config);
+        ({ database, drop } = created);
         databaseUrl = created.url;
-        drop = created.drop;
-      }
-      const database = await openDatabase({ databaseUrl, poolSize: 10, dataDir: opts.dataDir && config.dataDir });
-      await runMigrations(database);
-      await seedAll(database.db, config);
+      } else database = await embeddedFromTemplate(config);
       const app = await buildApp({ config, database });
       await app.ready();
       const [s] = await database.db.select().from(school).limit(1);
