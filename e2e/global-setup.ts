@@ -1,7 +1,11 @@
-import { buildWebOnce } from './support/server.ts';
+import { buildWebOnce, prepareDataTemplate } from './support/server.ts';
 
-/** Builds the web app (production) once for the whole run; the files' own buildWebOnce() then reuse it. */
-export default function setup(): void {
+/**
+ * Builds the web app (production) once for the whole run (the files' own buildWebOnce() then reuse it), and the
+ * migrated, seeded data folder every file's server starts from (a copy each).
+ */
+export default async function setup(): Promise<void> {
   buildWebOnce();
   process.env.E2E_REUSE_BUILD = '1';
+  process.env.E2E_DATA_TEMPLATE = await prepareDataTemplate();
 }

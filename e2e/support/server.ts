@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sourceKey } from '../../apps/server/src/test/source-key.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const E2E_WEB_DIST = path.join(root, '.tmp/e2e-web');
@@ -44,10 +45,57 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A data folder the server has already migrated and seeded (empty demo school), made once per source version by the
+ * run's global setup: each file's server starts on a copy of it instead of creating its embedded database (an initdb,
+ * migrations and seeds: 4–12 s per file on a busy machine).
+ */
+export async function prepareDataTemplate(): Promise<string> {
+  const dir = path.join(root, '.tmp', `e2e-data-${sourceKey()}`);
+  if (!fs.existsSync(path.join(dir, '.ready'))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const s = await startServer({ DATA_DIR: dir });
+    await s.stop();
+    fs.rmSync(path.join(dir, 'shuyuan.lock'), { force: true });
+    fs.writeFileSync(path.join(dir, '.ready'), new Date().toISOString());
+    for (const f of fs.readdirSync(path.join(root, '.tmp')))
+      if (f.startsWith('e2e-data-') && path.join(root, '.tmp', f) !== dir)
+        fs.rmSync(path.join(root, '.tmp', f), { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** A fresh data folder: a copy of the run's template when the server starts as the template was made. */
+function freshDataDir(env: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-e2e-'));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  const plain = !env.DATABASE_URL && (env.DEMO_DATA ?? 'off') === 'off' && Object.keys(env).length === 0;
+  if (template && plain && fs.existsSync(path.join(template, '.ready')))
+    fs.cpSync(template, dir, { recursive: true, filter: (src) => !src.endsWith('.ready') });
+  return dir;
+}
+
+/**
+ * The server's error lines (pino level ≥ 50: failed requests, crashes) printed when it stops, so a browser test that
+ * failed on a refused or broken request shows why in the run's output (the server's log is otherwise lost with it).
+ */
+function printServerErrors(out: string, port: number): void {
+  const errors = out.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return /\b(Error|error):/.test(line);
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 50;
+    } catch {
+      return false;
+    }
+  });
+  if (errors.length)
+    console.error(`server :${port} logged ${errors.length} error line(s):\n${errors.slice(-20).join('\n')}`);
+}
+
 /** Starts the real server (`main.ts`) on a free port and a fresh data folder; resolves once it listens. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-e2e-'));
+  const dataDir = env.DATA_DIR ?? freshDataDir(env);
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
@@ -109,6 +157,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }),
     stop: () =>
       new Promise<void>((resolve) => {
+        printServerErrors(out, port);
         if (proc.exitCode !== null) return resolve();
         proc.once('exit', () => resolve());
         proc.kill('SIGTERM');

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase, runMigrations } from '../db/client.ts';
 import { seedAll } from '../db/seed.ts';
+import { sourceKey } from './source-key.ts';
 
 /**
  * A migrated and seeded database to start every API test file from, instead of creating, migrating and seeding one
@@ -12,33 +13,14 @@ import { seedAll } from '../db/seed.ts';
  * 2 s of seeding; loading a dumped copy costs about 1.5 s. On PostgreSQL, `create database … template` replaces
  * migrations and seeding (4–5 s per file).
  *
- * The copy is keyed by a hash of the server and contracts sources (tests excluded): any change to a table, a
- * migration or a seed makes a new one. The first test file that finds none builds it from its own fresh database and
+ * The copy is keyed by the sources' hash (source-key.ts). The first test file that finds none builds it from its own fresh database and
  * keeps using that database itself; files starting meanwhile may build one too (no lock: a few redundant builds on
  * the first run after a change, never a stale copy). Written under a temporary name, then renamed into place.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const SOURCES = ['apps/server/src', 'packages/contracts/src'];
-const CACHE_DIR = path.join(ROOT, '.tmp', 'test-db');
+const CACHE_DIR = path.resolve(import.meta.dirname, '../../../..', '.tmp', 'test-db');
 /** PostgreSQL template databases kept (newest by oid): other worktrees or runs may still copy an older one. */
 const KEEP_PG_TEMPLATES = 6;
-
-let key: string | undefined;
-function sourceKey(): string {
-  if (key) return key;
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (!e.name.includes('.test.')) h.update(p).update(fs.readFileSync(p));
-    }
-  };
-  for (const s of SOURCES) walk(path.join(ROOT, s));
-  key = h.digest('hex').slice(0, 16);
-  return key;
-}
 
 async function freshDatabase(config: Config, databaseUrl?: string): Promise<Database> {
   const database = await openDatabase({ databaseUrl, poolSize: 10 });
