@@ -104,6 +104,20 @@ export interface RenewContext {
 /** Runs before a renewal (or a deferred return) is written; throw `fail(...)` to refuse (e.g. someone waits). */
 export type RenewCheck = (ctx: RenewContext) => Promise<void>;
 
+/**
+ * Runs when a return finds no open loan for the scanned barcode, before the desk answers "not on loan" (or "copy not
+ * found"): another module that knows why throws `fail(...)` with the better reason (a union loan: return it on the
+ * union's screen). Failure path only: a return that finds its loan never runs these.
+ */
+export type NoLoanCheck = (ctx: { tx: Tx; scope: Scope; barcode: string }) => Promise<void>;
+
+const noLoanChecks: NoLoanCheck[] = [];
+export const registerNoLoanCheck = (fn: NoLoanCheck): void => void noLoanChecks.push(fn);
+
+export async function runNoLoanChecks(ctx: { tx: Tx; scope: Scope; barcode: string }): Promise<void> {
+  for (const fn of noLoanChecks) await fn(ctx);
+}
+
 const borrowChecks: BorrowCheck[] = [];
 const borrowDone: BorrowDone[] = [];
 const returnHooks: ReturnHook[] = [];

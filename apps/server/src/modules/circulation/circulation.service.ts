@@ -12,6 +12,7 @@ import {
   type BorrowContext,
   runBorrowChecks,
   runBorrowDone,
+  runNoLoanChecks,
   runRenewChecks,
   runReturnHooks,
   type Tx,
@@ -280,7 +281,9 @@ export async function returnItem<X = undefined>(
   return db.transaction(async (tx) => {
     const found = await lockLoanedCopy(tx, scope, input.barcode);
     if (!found) {
-      // Tell why: unknown barcode (or the barcode rule's message), registered lost, or simply not on loan.
+      // Tell why: a loan another module keeps (union), unknown barcode (or the barcode rule's message), registered
+      // lost, or simply not on loan.
+      await runNoLoanChecks({ tx, scope, barcode: input.barcode });
       const { copy: c } = await lockCopy(tx, scope, input.barcode);
       const open = await findOpenLoan(tx, scope, c.id);
       if (!open && c.circState === CircState.LOST) {

@@ -2,6 +2,10 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 
 /** Server texts of union lending (README "Union lending"). */
 registerMessages({
+  'union.return.atUnionDesk': {
+    zh: '馆藏 {{barcode}} 是联盟互借图书（{{school}}）：请在“联盟还书”中归还',
+    en: 'The copy {{barcode}} is on a union loan ({{school}}): take it back on Union → Return',
+  },
   'union.lend.barcodeRequired': { zh: '请扫描或输入条码', en: 'Please scan or enter the barcode' },
   'union.lend.cardRequired': { zh: '请输入读者证号', en: "Please enter the reader's card number" },
   'union.lend.badDate': { zh: '日期格式应为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },

@@ -152,6 +152,33 @@ describe('union lending at the desk', () => {
     expect(row.returnedSchoolId).toBe(a.id);
   });
 
+  it('the ordinary return desk of either school sends a union-lent copy to the union return screen', async () => {
+    const rec = await titleOfA(1);
+    const lent = await a.call('DeskLend', {
+      unionId,
+      readerSchoolId: b.id,
+      readerBarcode: readerB.account,
+      barcode: rec.barcodes[0],
+    });
+    expect(lent.json.code).toBe(0);
+    const desk = (s: UnionSchool, lang: 'en' | 'zh') =>
+      t.post(`${P}/Circulation/DeskReturn`, { barcode: rec.barcodes[0] }, { token: s.token, schoolId: s.id, lang });
+    const atOwner = await desk(a, 'zh');
+    expect(atOwner.json.code).not.toBe(0);
+    expect(atOwner.json.msg).toBe(`馆藏 ${rec.barcodes[0]} 是联盟互借图书（lend-b School）：请在“联盟还书”中归还`);
+    const atBorrower = await desk(b, 'en');
+    expect(atBorrower.json.msg).toBe(
+      `The copy ${rec.barcodes[0]} is on a union loan (lend-a School): take it back on Union → Return`,
+    );
+    // A school outside the loan learns nothing: the same barcode is simply unknown there.
+    const elsewhere = await desk(c, 'en');
+    expect(elsewhere.json.msg).not.toContain('union');
+    // Nothing moved: the union return screen still closes the loan.
+    expect(await state(rec.barcodes[0])).toBe('borrowed');
+    expect((await a.call('ReturnLoan', { barcode: rec.barcodes[0] })).json.data.state).toBe('back');
+    expect(await state(rec.barcodes[0])).toBe('available');
+  });
+
   it('returned at the borrowing school, sent home, received', async () => {
     const rec = await titleOfA(1);
     const lent = await a.call('DeskLend', {

@@ -3,6 +3,7 @@ import type { ServerModule } from '../index.ts';
 import { refreshAllUnionIndexes } from './union-index.service.ts';
 import './union.messages.ts';
 import './union-lending.messages.ts';
+import './union-desk-return.ts';
 import { unionLendingRoutes } from './union-lending.routes.ts';
 import { unionRoutes } from './union.routes.ts';
 
