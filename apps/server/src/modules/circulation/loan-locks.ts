@@ -100,7 +100,9 @@ const lockCopyRow = statement('circ_lock_copy', (tx, school) =>
 
 const READER_COUNTS = (() => {
   const overdue = sql`${loan.dueDate} < ${sql.placeholder('today')}`;
-  const ofType = sql`${loan.recordId} in (select t."id" from ${catalogueRecord} t where t."resource_type_id" = ${catalogueRecord.resourceTypeId})`;
+  // A probe per open loan of the reader (exists), never `record_id in (select …)`: inside the aggregate's filter that
+  // became a hashed subplan of every record of the type — 26–31 ms per check-out at 100k records (quiet bench).
+  const ofType = sql`exists (select 1 from ${catalogueRecord} t where t."id" = ${loan.recordId} and t."resource_type_id" = ${catalogueRecord.resourceTypeId})`;
   return sql<
     number[] | null
   >`(select array[count(*), count(*) filter (where ${ofType}), count(*) filter (where ${overdue}),
