@@ -81,23 +81,6 @@ const titleReservations = (states: SQL) =>
 const TITLE_WAITING = titleReservations(sql.raw(`'waiting'`));
 const TITLE_OPEN = titleReservations(sql.raw(`'waiting', 'ready'`));
 
-const lockCopyRow = statement('circ_lock_copy', (tx, school) =>
-  tx
-    .select({
-      copy,
-      title: catalogueRecord.title,
-      resourceTypeId: catalogueRecord.resourceTypeId,
-      titleOpen: TITLE_OPEN,
-    })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(school.where(copy, scanned()))
-    .orderBy(copy.id)
-    .limit(1)
-    .for('update', { of: copy })
-    .prepare('circ_lock_copy'),
-);
-
 const READER_COUNTS = (() => {
   const overdue = sql`${loan.dueDate} < ${sql.placeholder('today')}`;
   // A probe per open loan of the reader (exists), never `record_id in (select …)`: inside the aggregate's filter that
@@ -110,23 +93,27 @@ const READER_COUNTS = (() => {
     from ${loan} where ${loan.schoolId} = ${copy.schoolId} and ${loan.userId} = ${sql.placeholder('userId')} and ${loan.returnedAt} is null)`;
 })();
 
-const lockCopyCountsRow = statement('circ_lock_copy_counts', (tx, school) =>
-  tx
-    .select({
-      copy,
-      title: catalogueRecord.title,
-      resourceTypeId: catalogueRecord.resourceTypeId,
-      titleOpen: TITLE_OPEN,
-      counts: READER_COUNTS,
-    })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .where(school.where(copy, scanned()))
-    .orderBy(copy.id)
-    .limit(1)
-    .for('update', { of: copy })
-    .prepare('circ_lock_copy_counts'),
-);
+/** The scanned copy locked with its title, type and open title reservations; `counts`: the reader's loan counts too. */
+const lockCopyStatement = (name: string, counts: boolean) =>
+  statement(name, (tx, school) =>
+    tx
+      .select({
+        copy,
+        title: catalogueRecord.title,
+        resourceTypeId: catalogueRecord.resourceTypeId,
+        titleOpen: TITLE_OPEN,
+        ...(counts ? { counts: READER_COUNTS } : {}),
+      })
+      .from(copy)
+      .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+      .where(school.where(copy, scanned()))
+      .orderBy(copy.id)
+      .limit(1)
+      .for('update', { of: copy })
+      .prepare(name),
+  );
+const lockCopyRow = lockCopyStatement('circ_lock_copy', false);
+const lockCopyCountsRow = lockCopyStatement('circ_lock_copy_counts', true);
 
 const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
   tx

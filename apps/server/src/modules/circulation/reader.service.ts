@@ -121,7 +121,8 @@ const countLoansWhere = (name: string, ofType: SQL) =>
 const countLoans = countLoansWhere('circ_loan_counts', sql`true`);
 const countLoansOfType = countLoansWhere(
   'circ_loan_counts_type',
-  sql`${loan.recordId} in (select ${catalogueRecord.id} from ${catalogueRecord} where ${eq(catalogueRecord.resourceTypeId, sql.placeholder('typeId'))})`,
+  // A probe per open loan (exists), not `in (select …)`: that hashes every record of the type on each call.
+  sql`exists (select 1 from ${catalogueRecord} where ${catalogueRecord.id} = ${loan.recordId} and ${eq(catalogueRecord.resourceTypeId, sql.placeholder('typeId'))})`,
 );
 
 /** P/Literature/GetCircUserInfoByBarCode: who is at the desk (photo, class, card state), phone masked, loan counts. */
