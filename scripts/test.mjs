@@ -11,6 +11,8 @@ fs.mkdirSync(tmp, { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests' names, printed again right above the totals: CI keeps only the end of the output. */
+const failures = [];
 const only = process.argv[2];
 
 function step(name, cmd, args, env = {}) {
@@ -33,9 +35,23 @@ function vitest(name, args, env = {}) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    // A file that failed to load counts as one failure.
-    for (const f of r.testResults) if (f.status === 'failed' && f.assertionResults.length === 0) failed++;
-  } else if (!ok) failed++;
+    for (const f of r.testResults) {
+      const file = path.relative(root, f.name);
+      // A file that failed to load counts as one failure.
+      if (f.status === 'failed' && f.assertionResults.length === 0) {
+        failed++;
+        failures.push(`${name}: ${file}: ${(f.message ?? '').split('\n')[0]}`);
+      }
+      for (const a of f.assertionResults)
+        if (a.status === 'failed')
+          failures.push(
+            `${name}: ${file} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
+          );
+    }
+  } else if (!ok) {
+    failed++;
+    failures.push(`${name}: no report written`);
+  }
 }
 
 async function localPostgres() {
@@ -52,10 +68,16 @@ async function localPostgres() {
 }
 
 if (!only || only === 'static') {
-  if (step('type check', 'npm', ['run', '--silent', 'typecheck'])) passed++;
-  else failed++;
-  if (step('lint', 'npx', ['biome', 'check', '.'])) passed++;
-  else failed++;
+  for (const [name, cmd, args] of [
+    ['type check', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'npx', ['biome', 'check', '.']],
+  ]) {
+    if (step(name, cmd, args)) passed++;
+    else {
+      failed++;
+      failures.push(name);
+    }
+  }
 }
 // The embedded engine even when TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run below).
 if (!only || only === 'unit') vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
@@ -73,5 +95,6 @@ if (!only || only === 'e2e') {
   }
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
