@@ -63,9 +63,20 @@ export function analyzeStatement(table: string, embedded: boolean): string {
 
 /** Background work (tasks, scheduled maintenance): on the embedded database it yields the one session to requests. */
 const background = new AsyncLocalStorage<true>();
+/** Background work running now in this process (PostgreSQL's requests are counted only meanwhile). */
+let backgroundRunning = 0;
 export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
   // Not part of the request that started it: nothing the request read at its start applies to it.
-  return requestState.exit(() => background.run(true, fn));
+  return requestState.exit(() =>
+    background.run(true, async () => {
+      backgroundRunning++;
+      try {
+        return await fn();
+      } finally {
+        backgroundRunning--;
+      }
+    }),
+  );
 }
 
 /**
@@ -121,18 +132,22 @@ function trackRequestWrites(pool: pg.Pool): void {
  * How long background work keeps waiting after a request's statement: the next one of the same request comes soon
  * (tests widen it, to make the order they check independent of the machine's speed).
  */
-export const embeddedTuning = { requestGapMs: 4, maxWaitMs: 250 };
+export const backgroundTuning = { requestGapMs: 4, maxWaitMs: 250 };
 
 /**
  * The embedded database has one session, and node-postgres's pool hands it out first come, first served: a desk's
  * loan (several statements, each taking the session again) queued behind every step of an import running at the
- * same time, once per statement (borrow p50 17 → 43 ms during a 30k-reader + 20k-MARC import). Requests go first:
+ * same time, once per statement (borrow p50 17 → 43 ms during a 30k-reader + 20k-MARC import). On PostgreSQL the
+ * pool has many connections but the machine has few cores: an import step starting while a loan runs takes CPU from
+ * it (the import's statements in its backend, their building and answers here). Requests go first on both:
  * background work (inBackground) takes the session only when no request holds it or waits for it, and none has
- * used it in the last embeddedTuning.requestGapMs, or after waiting embeddedTuning.maxWaitMs (so a stream of requests
- * slows background work but never stops it). A transaction in hand is never interrupted.
+ * used it in the last backgroundTuning.requestGapMs, or after waiting backgroundTuning.maxWaitMs (so a stream of requests
+ * slows background work but never stops it). A transaction in hand is never interrupted. `always`: count requests
+ * even while no background work runs (the embedded database); PostgreSQL counts them only meanwhile (db/README.md).
  */
-function requestsFirst(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+function requestsFirst(pool: pg.Pool, always: boolean): void {
+  const native = pool.connect;
+  const connect = native.bind(pool) as () => Promise<pg.PoolClient>;
   let requests = 0;
   let lastRelease = 0;
   const requestTurn = async () => {
@@ -157,11 +172,11 @@ function requestsFirst(pool: pg.Pool): void {
   const backgroundTurn = async () => {
     const since = performance.now();
     for (;;) {
-      const gap = embeddedTuning.requestGapMs;
+      const gap = backgroundTuning.requestGapMs;
       const now = performance.now();
       const quiet = now - lastRelease;
       // Never starved: after maxWaitMs it queues like a request (a busy public catalogue must not stop an import).
-      if ((!requests && quiet >= gap) || now - since >= embeddedTuning.maxWaitMs) return connect();
+      if ((!requests && quiet >= gap) || now - since >= backgroundTuning.maxWaitMs) return connect();
       await new Promise((r) => setTimeout(r, requests ? gap : gap - quiet));
     }
   };
@@ -169,7 +184,11 @@ function requestsFirst(pool: pg.Pool): void {
   (pool as unknown as { connect: unknown }).connect = (
     cb?: (err: Error | undefined, client?: pg.PoolClient, release?: (err?: Error | boolean) => void) => void,
   ) => {
-    const turn = background.getStore() ? backgroundTurn() : requestTurn();
+    const inBack = background.getStore();
+    // PostgreSQL with no background work running: the pool's own path (a request then is not counted, so the first
+    // background turn may start beside a request already running; the next ones wait for it).
+    if (!always && !inBack && !backgroundRunning) return native.call(pool, cb as never);
+    const turn = inBack ? backgroundTurn() : requestTurn();
     if (!cb) return turn;
     turn.then(
       (c) => cb(undefined, c, (err?: Error | boolean) => c.release(err)),
@@ -219,6 +238,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, ...PIPELINE_OPTIONS });
     pool.on('connect', pipelineTransactions);
+    requestsFirst(pool, false);
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => {
@@ -299,7 +319,7 @@ async function openEmbedded(
     },
   });
   pool.on('connect', pipelineTransactions);
-  requestsFirst(pool);
+  requestsFirst(pool, true);
   trackRequestWrites(pool);
   await pool.query('select 1');
   const db = drizzlePg(pool) as unknown as Db;

@@ -1,22 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { type Database, embeddedTuning, inBackground, openDatabase, rowsOf } from './client.ts';
+import { type Database, backgroundTuning, inBackground, openDatabase, rowsOf } from './client.ts';
 
 /**
  * The embedded database's one session goes to requests first: a desk's statements are not queued behind each step
- * of a task running at the same time (db/client.ts requestsFirst). Order is checked, not time.
+ * of a task running at the same time (db/client.ts requestsFirst). On PostgreSQL likewise while a task runs (the
+ * cores, not the connections, are what a loan would share). Order is checked, not time.
  */
-describe('embedded database: requests before background work', () => {
+const engines = [
+  { name: 'embedded database', open: {} },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL', open: { databaseUrl: process.env.TEST_DATABASE_URL } }]
+    : []),
+];
+describe.each(engines)('$name: requests before background work', ({ open }) => {
   let database: Database;
-  const tuning = { ...embeddedTuning };
+  const tuning = { ...backgroundTuning };
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openDatabase(open);
     // Wide enough that a loaded machine's pause between two statements of one request never looks like its end.
-    embeddedTuning.requestGapMs = 300;
-    embeddedTuning.maxWaitMs = 10_000;
+    backgroundTuning.requestGapMs = 300;
+    backgroundTuning.maxWaitMs = 10_000;
   }, 120_000);
   afterAll(async () => {
-    Object.assign(embeddedTuning, tuning);
+    Object.assign(backgroundTuning, tuning);
     await database?.close();
   });
 
@@ -52,7 +59,7 @@ describe('embedded database: requests before background work', () => {
   }, 60_000);
 
   it('lets a task in after a while even when requests never pause', async () => {
-    embeddedTuning.maxWaitMs = 200;
+    backgroundTuning.maxWaitMs = 200;
     let stop = false;
     const requests = (async () => {
       while (!stop) await database.exec('select 1');

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import { preparedBatches } from './marc.prepare.ts';
@@ -8,6 +9,15 @@ import type { RuleSet } from './marc.rules.ts';
  * main thread writes the previous batches. The parent sends 'more' for every batch it takes, so at most
  * `ahead` batches wait in memory whatever the file size.
  */
+// The import's CPU half gives way to requests on a busy machine. Only on Linux, where a thread's nice value is its own
+// (pid 0 = this thread): elsewhere it would lower the whole server's priority.
+if (os.platform() === 'linux') {
+  try {
+    os.setPriority(10);
+  } catch {
+    // not allowed here: run at the normal priority
+  }
+}
 const { file, rules, size, ahead, read } = workerData as {
   file: string;
   rules: RuleSet;
