@@ -71,14 +71,31 @@ export const CaptureSourceCreate = z.object({
   enabled: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   vendors: z.array(z.enum(CAPTURE_ROUTES)).max(CAPTURE_ROUTES.length).default([]),
+  /**
+   * Z39.50 sign-in given by a union catalogue to its members (NLC, CALIS): sent in the Init as idPass
+   * {groupId, userId, password} when a user is set. The password is write-only: never sent back (`hasPassword`);
+   * empty or absent keeps the stored one, `clearPassword` removes it.
+   */
+  user: z.string().trim().max(100, 'validation.tooLong').default(''),
+  group: z.string().trim().max(100, 'validation.tooLong').default(''),
+  password: z.string().max(200, 'validation.tooLong').optional(),
+  clearPassword: z.boolean().optional(),
 });
 export type CaptureSourceCreate = z.infer<typeof CaptureSourceCreate>;
 export const CaptureSourceUpdate = CaptureSourceCreate.extend({ id: z.coerce.number().int().positive() });
 export type CaptureSourceUpdate = z.infer<typeof CaptureSourceUpdate>;
 export const CaptureSourceListQuery = PageQuery;
 
-export interface CaptureSource extends CaptureSourceCreate {
+/** A source as the browser sees it: never its password, only whether one is stored. */
+export interface CaptureSource extends Omit<CaptureSourceCreate, 'password' | 'clearPassword'> {
   id: number;
+  hasPassword: boolean;
+}
+
+/** What a Z39.50 target answered to the character-set proposal (UTF-8): its choice, and whether records follow it. */
+export interface CaptureNegotiated {
+  charset: string;
+  records: boolean;
 }
 
 export const IsbnBody = z.object({
@@ -198,5 +215,13 @@ export const KNOWN_SOURCES: readonly KnownSource[] = [
 export const KnownSourceBody = z.object({ key: z.string().trim().min(1).max(40) });
 
 /** Why a source gave nothing (`capture.error.<code>`). */
-export const SruErrorCode = ['UNREACHABLE', 'TIMEOUT', 'HTTP', 'BAD_RESPONSE', 'DIAGNOSTIC', 'NO_RECORDS'] as const;
+export const SruErrorCode = [
+  'UNREACHABLE',
+  'TIMEOUT',
+  'HTTP',
+  'BAD_RESPONSE',
+  'DIAGNOSTIC',
+  'NO_RECORDS',
+  'REFUSED',
+] as const;
 export type SruErrorCode = (typeof SruErrorCode)[number];

@@ -34,6 +34,8 @@ export const cons = (tag: number, ...parts: (Ber | null | undefined)[]): Ber =>
   element(CONTEXT, true, tag, Buffer.concat(parts.filter((p): p is Ber => !!p)));
 export const seq = (...parts: (Ber | null | undefined)[]): Ber =>
   element(UNIVERSAL, true, 16, Buffer.concat(parts.filter((p): p is Ber => !!p)));
+/** EXTERNAL ([UNIVERSAL 8] IMPLICIT SEQUENCE): direct-reference OID, then the encoding. */
+export const external = (...parts: Ber[]): Ber => element(UNIVERSAL, true, 8, Buffer.concat(parts));
 
 function intContent(v: number): Buffer {
   const out: number[] = [];

@@ -79,6 +79,14 @@ registerMessages({
   },
   'capture.error.DIAGNOSTIC': { zh: '服务器报告：{{detail}}', en: 'the server reports: {{detail}}' },
   'capture.error.NO_RECORDS': { zh: '没有记录', en: 'no records' },
+  'capture.error.REFUSED': {
+    zh: '数据源拒绝了登录，请核对用户名、用户组和密码（{{detail}}）',
+    en: 'the source refused the sign-in; check the user, group and password ({{detail}})',
+  },
+  'capture.error.REFUSED_PLAIN': {
+    zh: '数据源拒绝了登录，请核对用户名、用户组和密码',
+    en: 'the source refused the sign-in; check the user, group and password',
+  },
   'capture.route.MarcDataGrad': { zh: 'MARC 套录', en: 'MARC copy cataloguing' },
   'capture.route.LibraryDataGradDDW': { zh: '书目套录（DDW）', en: 'Record capture (DDW)' },
   'capture.route.LibraryDataGradZGTSW': { zh: '书目套录（ZGTSW）', en: 'Record capture (ZGTSW)' },

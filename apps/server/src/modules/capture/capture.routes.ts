@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './capture.service.ts';
+import * as sources from './sources.service.ts';
 import { clcNumber, coverUrl, deweyNumber, readingLevel } from './marc-extract.ts';
 import { sruServerRoutes } from './sru-server.ts';
 
@@ -28,40 +29,40 @@ export function captureRoutes(app: FastifyInstance): void {
     url: `${C}/GetSourceList`,
     access: RULES,
     schema: CaptureSourceListQuery,
-    handler: ({ db, scope, body }) => service.listSources(db, scope, body),
+    handler: ({ db, scope, body }) => sources.listSources(db, scope, body),
   });
   route(app, {
     url: `${C}/GetSource`,
     access: RULES,
     schema: IdBody,
-    handler: ({ db, scope, body }) => service.getSource(db, scope, body.id),
+    handler: ({ db, scope, body }) => sources.getSource(db, scope, body.id),
   });
   route(app, {
     url: `${C}/AddSource`,
     access: `${RULES}:edit`,
     schema: CaptureSourceCreate,
     audit: 'capture.source.add',
-    handler: ({ db, scope, body, t }) => service.addSource(db, scope, body, t),
+    handler: ({ db, scope, body, t }) => sources.addSource(db, scope, body, t),
   });
   route(app, {
     url: `${C}/UpdateSource`,
     access: `${RULES}:edit`,
     schema: CaptureSourceUpdate,
     audit: 'capture.source.update',
-    handler: ({ db, scope, body, t }) => service.updateSource(db, scope, body, t),
+    handler: ({ db, scope, body, t }) => sources.updateSource(db, scope, body, t),
   });
   route(app, {
     url: `${C}/DeleteSource`,
     access: `${RULES}:edit`,
     schema: IdsBody,
     audit: 'capture.source.delete',
-    handler: ({ db, scope, body }) => service.deleteSources(db, scope, body.ids),
+    handler: ({ db, scope, body }) => sources.deleteSources(db, scope, body.ids),
   });
   route(app, {
     url: `${C}/GetKnownSources`,
     access: RULES,
     summary: 'Well-known sources (address, database, verified or not) and whether the school has each',
-    handler: ({ db, scope, t }) => service.knownSources(db, scope, t),
+    handler: ({ db, scope, t }) => sources.knownSources(db, scope, t),
   });
   route(app, {
     url: `${C}/AddKnownSource`,
@@ -69,7 +70,7 @@ export function captureRoutes(app: FastifyInstance): void {
     schema: KnownSourceBody,
     audit: 'capture.source.add',
     summary: 'Adds a well-known source, enabled, with one click',
-    handler: ({ db, scope, body, t }) => service.addKnownSource(db, scope, body.key, t),
+    handler: ({ db, scope, body, t }) => sources.addKnownSource(db, scope, body.key, t),
   });
   route(app, {
     url: `${C}/SearchSources`,

@@ -1,22 +1,18 @@
 import {
-  addressFits,
   CAPTURE_VENDORS,
   type CaptureCandidate,
   type CaptureCharset,
   type CaptureRoute,
   type CaptureSearchBody,
   type CaptureSearchResult,
-  type CaptureSourceCreate,
-  type CaptureSourceUpdate,
-  KNOWN_SOURCES,
-  Z3950_SYNTAXES,
 } from '@shuyuan/contracts/capture/capture';
 import { isValidIsbn, normalizeIsbn, toIsbn10, toIsbn13 } from '@shuyuan/contracts/marc/isbn';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { list, pageOffset } from '../../platform/envelope.ts';
-import { BizError, fail, invalid, notFound } from '../../platform/errors.ts';
+import { list } from '../../platform/envelope.ts';
+import { BizError, fail, invalid } from '../../platform/errors.ts';
+import { unseal } from '../../platform/secret-box.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { detectFlavour } from '../marc/lib/flavour.ts';
@@ -25,79 +21,9 @@ import { toRecordCreate } from '../marc/marc.convert.ts';
 import { getRules } from '../marc/marc.rules.ts';
 import { captureSource } from './capture.table.ts';
 import { clcNumber, coverUrl, readingLevel, recordIsbns } from './marc-extract.ts';
+import { loadSource, type Source, type Tr } from './sources.service.ts';
 import { cqlTerm, SruError, searchRetrieve } from './sru-client.ts';
 import { parseAddress, type Rpn, USE, zSearch } from './z3950-client.ts';
-
-export type Tr = (key: string, params?: Record<string, unknown>) => string;
-type Source = typeof captureSource.$inferSelect;
-
-// ---- sources (the school's configuration) ----
-
-export async function listSources(db: Db, scope: Scope, q: { Page: number; Rows: number; SearchKey: string }) {
-  const where = scope.where(
-    captureSource,
-    q.SearchKey ? sql`${captureSource.name} ilike ${`%${q.SearchKey.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
-  );
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(captureSource)
-      .where(where)
-      .orderBy(asc(captureSource.sort), asc(captureSource.id))
-      .limit(q.Rows)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(captureSource).where(where),
-  ]);
-  return list(rows, n);
-}
-
-export async function getSource(db: Db, scope: Scope, id: number): Promise<Source> {
-  const [row] = await db
-    .select()
-    .from(captureSource)
-    .where(scope.where(captureSource, eq(captureSource.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
-
-/** What the kind needs: an http(s) URL for SRU; host:port, a database and a MARC syntax for Z39.50. */
-function checkKind(b: CaptureSourceCreate, tr: Tr) {
-  if (!addressFits(b.kind, b.baseUrl))
-    throw invalid([{ path: 'baseUrl', message: tr(b.kind === 'z3950' ? 'capture.urlNotZ3950' : 'capture.urlNotSru') }]);
-  if (b.kind !== 'z3950') return b;
-  if (!b.database) throw invalid([{ path: 'database', message: tr('capture.databaseRequired') }]);
-  // A form switched from SRU keeps 'marcxml': Z39.50 then asks for MARC21 (USMARC).
-  const syntax = b.recordSchema === 'marcxml' ? 'usmarc' : b.recordSchema.toLowerCase();
-  if (!(Z3950_SYNTAXES as readonly string[]).includes(syntax))
-    throw invalid([{ path: 'recordSchema', message: tr('capture.syntaxInvalid') }]);
-  return { ...b, recordSchema: syntax };
-}
-
-export async function addSource(db: Db, scope: Scope, input: CaptureSourceCreate, tr: Tr) {
-  const b = checkKind(input, tr);
-  const [row] = await db.insert(captureSource).values(scope.values(b)).returning({ id: captureSource.id });
-  return row;
-}
-
-export async function updateSource(db: Db, scope: Scope, b: CaptureSourceUpdate, tr: Tr) {
-  const { id, ...rest } = { ...b, ...checkKind(b, tr) };
-  const [row] = await db
-    .update(captureSource)
-    .set({ ...rest, updatedAt: sql`now()` })
-    .where(scope.where(captureSource, eq(captureSource.id, id)))
-    .returning({ id: captureSource.id });
-  if (!row) throw notFound();
-  return row;
-}
-
-export async function deleteSources(db: Db, scope: Scope, ids: number[]) {
-  const rows = await db
-    .delete(captureSource)
-    .where(scope.where(captureSource, inArray(captureSource.id, ids)))
-    .returning({ id: captureSource.id });
-  if (rows.length !== ids.length) throw notFound();
-  return { count: rows.length };
-}
 
 // ---- look-ups ----
 
@@ -181,6 +107,7 @@ export async function querySource(s: Source, q: SourceQuery, max: number) {
         syntax: s.recordSchema === 'unimarc' ? 'unimarc' : 'usmarc',
         charset: s.charset as CaptureCharset,
         timeoutMs: s.timeoutMs,
+        auth: s.user ? { user: s.user, group: s.group, password: s.password ? unseal(s.password) : '' } : undefined,
       },
       toRpn(q),
       max,
@@ -190,8 +117,13 @@ export async function querySource(s: Source, q: SourceQuery, max: number) {
   return searchRetrieve(s, toCql(s, q), max);
 }
 
-const sourceMessage = (s: Source, e: SruError, tr: Tr) =>
-  `${s.name}: ${tr(`capture.error.${e.code}`, { detail: e.detail })}`;
+/** Why a source gave nothing, in the caller's language (a refused sign-in without a reason says only that). */
+const errorText = (e: SruError, tr: Tr) =>
+  e.code === 'REFUSED' && !e.detail
+    ? tr('capture.error.REFUSED_PLAIN')
+    : tr(`capture.error.${e.code}`, { detail: e.detail });
+
+const sourceMessage = (s: Source, e: SruError, tr: Tr) => `${s.name}: ${errorText(e, tr)}`;
 
 /** The first record any of the sources gives for the ISBN; a clear message naming what each source said. */
 export async function findByIsbn(db: Db, scope: Scope, routeName: CaptureRoute, rawIsbn: string, tr: Tr) {
@@ -346,38 +278,6 @@ async function candidate(
   }
 }
 
-// ---- well-known sources ----
-
-const sameSource = (s: Pick<Source, 'kind' | 'baseUrl' | 'database'>, k: (typeof KNOWN_SOURCES)[number]) =>
-  s.kind === k.kind &&
-  s.baseUrl.replace(/\/+$/, '') === k.baseUrl &&
-  s.database.toLowerCase() === k.database.toLowerCase();
-
-/** The well-known sources, each with its name in the caller's language and whether the school has it. */
-export async function knownSources(db: Db, scope: Scope, tr: Tr) {
-  const mine = await db.select().from(captureSource).where(scope.where(captureSource));
-  return KNOWN_SOURCES.map((k) => ({
-    ...k,
-    name: tr(`capture.known.${k.key}`),
-    added: mine.some((s) => sameSource(s, k)),
-  }));
-}
-
-/** Adds a well-known source, enabled, after the school's others. */
-export async function addKnownSource(db: Db, scope: Scope, key: string, tr: Tr) {
-  const k = KNOWN_SOURCES.find((x) => x.key === key);
-  if (!k) throw invalid([{ path: 'key', message: tr('capture.knownUnknown') }]);
-  const mine = await db.select().from(captureSource).where(scope.where(captureSource));
-  if (mine.some((s) => sameSource(s, k))) throw fail('CAPTURE_SOURCE_EXISTS', 'capture.knownAdded');
-  const sort = Math.max(0, ...mine.map((s) => s.sort)) + 1;
-  const { key: _key, verified: _v, doc: _d, ...values } = k;
-  const [row] = await db
-    .insert(captureSource)
-    .values(scope.values({ ...values, name: tr(`capture.known.${k.key}`), sort, enabled: true, timeoutMs: 10000 }))
-    .returning({ id: captureSource.id });
-  return row;
-}
-
 /** Records of the school's own catalogue with this ISBN (either form), with their copy counts. */
 export async function ownByIsbn(db: Db, scope: Scope, rawIsbn: string, tr: Tr) {
   const { isbn13, isbn10 } = checkIsbn(rawIsbn, tr);
@@ -401,15 +301,17 @@ export async function ownByIsbn(db: Db, scope: Scope, rawIsbn: string, tr: Tr) {
 
 /** Tries one source (configuration screen): what it answers for an ISBN, or why it failed. */
 export async function testSource(db: Db, scope: Scope, id: number, rawIsbn: string | undefined, tr: Tr) {
-  const s = await getSource(db, scope, id);
+  const s = await loadSource(db, scope, id);
   const { isbn13 } = checkIsbn(rawIsbn || '9787020002207', tr);
   const started = Date.now();
   try {
     const r = await querySource(s, { isbn13 }, 1);
     const f = mapRecord(r.records[0]);
-    return { ok: true, total: r.total, title: f.title ?? '', ms: Date.now() - started, url: r.url };
+    // Z39.50: what the target answered to our UTF-8 proposal (the character set it chose), when it negotiated.
+    const negotiated = 'negotiated' in r ? r.negotiated : null;
+    return { ok: true, total: r.total, title: f.title ?? '', ms: Date.now() - started, url: r.url, negotiated };
   } catch (e) {
     if (!(e instanceof SruError)) throw e;
-    return { ok: false, message: tr(`capture.error.${e.code}`, { detail: e.detail }), ms: Date.now() - started };
+    return { ok: false, message: errorText(e, tr), ms: Date.now() - started };
   }
 }

@@ -4,6 +4,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 /**
  * A copy-cataloguing source of a school (SRU server: base URL; Z39.50 server: host:port in `base_url`), tried in
  * `sort` order; `vendors` routes endpoints to it. `charset`: how its records are encoded (auto = detected).
+ * `user`/`group`/`password`: the Z39.50 sign-in a union catalogue gives its members.
  */
 export const captureSource = pgTable(
   'capture_source',
@@ -22,6 +23,10 @@ export const captureSource = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     vendors: text('vendors').array().notNull().default(sql`'{}'::text[]`),
+    /** Z39.50 sign-in (idPass): user, group, and the password sealed by platform/secret-box (null: none). */
+    user: text('auth_user').notNull().default(''),
+    group: text('auth_group').notNull().default(''),
+    password: text('auth_password'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,13 +33,13 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`port ${port} never opened`);
 }
 
-export async function startYazZtest(): Promise<{ port: number; stop: () => void }> {
+/** yaz-ztest on a free port; `log` is its log file (each Init's sign-in is logged: "Auth idPass <user> <group>"). */
+export async function startYazZtest(): Promise<{ port: number; log: string; stop: () => void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn('yaz-ztest', ['-l', path.join(os.tmpdir(), `ztest-${port}.log`), `@:${port}`], {
-    stdio: 'ignore',
-  });
+  const log = path.join(os.tmpdir(), `ztest-${port}.log`);
+  const child: ChildProcess = spawn('yaz-ztest', ['-l', log, `@:${port}`], { stdio: 'ignore' });
   await waitForPort(port);
-  return { port, stop: () => child.kill() };
+  return { port, log, stop: () => child.kill() };
 }
 
 export const CN_RECORD = `<record xmlns="http://www.loc.gov/MARC21/slim">

@@ -1,9 +1,9 @@
 import net from 'node:net';
+import type { CaptureCharset, CaptureNegotiated } from '@shuyuan/contracts/capture/capture';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
 import { decodeRecord } from '../marc/lib/iso2709-decode.ts';
 import {
   type Ber,
-  bits,
   bool,
   CONTEXT,
   children,
@@ -23,12 +23,16 @@ import {
 } from './ber.ts';
 import { encodeGb18030 } from './gbk.ts';
 import { SruError } from './sru-client.ts';
+import { diagRec, diagText } from './z3950-diag.ts';
+import { initRequest, offersUtf8, readInit, recordCharset, ref, type ZAuth } from './z3950-init.ts';
 
 /**
- * A Z39.50 (ANSI/NISO Z39.50-2003) client: Init, Search with a type-1 (RPN) query in the Bib-1 attribute set,
+ * A Z39.50 (ANSI/NISO Z39.50-2003) client: Init (sign-in, UTF-8 negotiation: z3950-init.ts), Search with a
+ * type-1 (RPN) query in the Bib-1 attribute set,
  * Present of MARC records (USMARC or UNIMARC syntax), decoded by the marc lib's ISO 2709 reader, whose charset
- * choice (UTF-8, MARC-8, GB18030) is the importer's. One connection per search. Failures are SruErrors with the
- * same codes as the SRU client (UNREACHABLE, TIMEOUT, BAD_RESPONSE, DIAGNOSTIC, NO_RECORDS).
+ * choice (UTF-8, MARC-8, GB18030) is the importer's unless the target agreed to send UTF-8. One connection per
+ * search. Failures are SruErrors with the same codes as the SRU client (UNREACHABLE, TIMEOUT, BAD_RESPONSE,
+ * DIAGNOSTIC, NO_RECORDS), and REFUSED for an Init the target refused (sign-in).
  */
 
 export const OID = {
@@ -49,9 +53,14 @@ export interface ZTarget {
   database: string;
   /** 'usmarc' (MARC21) or 'unimarc' (UNIMARC/CNMARC). */
   syntax: 'usmarc' | 'unimarc';
-  /** How records are decoded and terms sent: 'auto' / 'utf8' / 'marc8' send UTF-8 terms, 'gb18030' GBK ones. */
-  charset: 'auto' | 'utf8' | 'marc8' | 'gb18030';
+  /**
+   * How records are decoded and terms sent: 'auto' / 'utf8' / 'marc8' send UTF-8 terms, 'gb18030' GBK ones.
+   * 'auto' and 'utf8' also offer UTF-8 in the Init (charset negotiation).
+   */
+  charset: CaptureCharset;
   timeoutMs: number;
+  /** Sign-in sent in the Init (idPass) when a user is given. */
+  auth?: ZAuth;
 }
 
 /** "host:port" (the source's address) → host and port, or null. */
@@ -63,22 +72,6 @@ export function parseAddress(addr: string): { host: string; port: number } | nul
 }
 
 // ---- requests ----
-
-const ref = (id: number) => octets(2, Buffer.from(String(id)));
-
-function initRequest(id: number): Ber {
-  return cons(
-    20,
-    ref(id),
-    bits(3, [0, 1, 2], 3), // versions 1, 2, 3
-    bits(4, [0, 1, 14], 16), // search, present, namedResultSets
-    int(5, 1 << 20),
-    int(6, 1 << 20),
-    octets(110, 'Shuyuan'),
-    octets(111, 'Shuyuan copy cataloguing'),
-    octets(112, '1'),
-  );
-}
 
 function rpnStructure(q: Rpn, term: (s: string) => Buffer): Ber {
   if ('use' in q) {
@@ -119,50 +112,13 @@ function presentRequest(id: number, t: ZTarget, start: number, count: number): B
 
 // ---- responses ----
 
-const text = (n: Node) => readOctets(n).toString('utf8');
-
-/** A DefaultDiagFormat's content: diagnostic set, condition number, additional information. */
-function diagText(content: Buffer): string {
-  const parts = children(content);
-  const cond = parts.find((p) => p.cls === 0 && p.tag === 2);
-  const info = parts.find((p) => p.cls === 0 && (p.tag === 26 || p.tag === 27 || p.tag === 12));
-  const n = cond ? readInt(cond.content) : 0;
-  const msg = BIB1_DIAG[n] ?? `diagnostic ${n}`;
-  return info?.content.length ? `${msg} (${n}): ${text(info)}` : `${msg} (${n})`;
-}
-
-/** A DiagRec (CHOICE: default format SEQUENCE, or an EXTERNAL) → its text. */
-function diagRec(n: Node): string {
-  if (n.cls === 0 && n.tag === 16) return diagText(n.content);
-  return 'diagnostic';
-}
-
-/** Common Bib-1 diagnostics (the rest are given by number). */
-const BIB1_DIAG: Record<number, string> = {
-  1: 'Permanent system error',
-  2: 'Temporary system error',
-  3: 'Unsupported search',
-  13: 'Present request out of range',
-  14: 'System error in presenting records',
-  23: 'Database does not exist',
-  25: 'Specified element set name not valid for specified database',
-  108: 'Malformed query',
-  109: 'Database unavailable',
-  114: 'Unsupported Use attribute',
-  121: 'Unsupported attribute set',
-  227: 'No data available in requested record syntax',
-  235: 'Database does not exist',
-  238: 'Record not available in requested syntax',
-  239: 'Record syntax not supported',
-};
-
 interface Records {
   records: MarcRecord[];
   diagnostic?: string;
 }
 
-/** `Records` of a search or present response: MARC records decoded, or the diagnostic. */
-function readRecords(parts: Node[], t: ZTarget): Records {
+/** `Records` of a search or present response: MARC records decoded (in `charset`), or the diagnostic. */
+function readRecords(parts: Node[], charset: CaptureCharset): Records {
   const nonSur = ctx(parts, 130);
   if (nonSur) return { records: [], diagnostic: diagText(nonSur.content) };
   const multi = ctx(parts, 205);
@@ -191,7 +147,7 @@ function readRecords(parts: Node[], t: ZTarget): Records {
       continue;
     }
     const bytes = readOctets(octet);
-    const r = decodeRecord(bytes, records.length, 0, { charset: t.charset });
+    const r = decodeRecord(bytes, records.length, 0, { charset });
     if (r.ok) records.push(r.record);
     else diags.push(`${r.code}: ${r.detail}`);
   }
@@ -279,6 +235,8 @@ function expect(pdu: Node, tag: number, what: string): Node[] {
 export interface ZResult {
   total: number;
   records: MarcRecord[];
+  /** The target's answer to our UTF-8 proposal (null: none offered, or it did not negotiate). */
+  negotiated: CaptureNegotiated | null;
 }
 
 /**
@@ -294,21 +252,23 @@ export async function zSearch(t: ZTarget, q: Rpn, max = 1): Promise<ZResult> {
   const run = async (): Promise<ZResult> => {
     socket = await connect(t);
     const c = new Connection(socket);
-    const init = expect(await c.request(initRequest(1)), 21, 'an init response');
-    const accepted = ctx(init, 12);
-    if (!accepted?.content[0]) throw new SruError('DIAGNOSTIC', 'the server refused the connection');
+    const negotiate = offersUtf8(t.charset);
+    const answer = await c.request(initRequest(1, { auth: t.auth, negotiate }));
+    const init = readInit(expect(answer, 21, 'an init response'));
+    if (!init.accepted) throw new SruError('REFUSED', init.refusal ?? '');
+    const charset = recordCharset(t.charset, init.negotiated);
     const sr = expect(await c.request(searchRequest(2, t, q)), 23, 'a search response');
     const total = readInt(ctx(sr, 23)?.content ?? Buffer.from([0]));
-    const found = readRecords(sr, t);
+    const found = readRecords(sr, charset);
     const ok = ctx(sr, 22);
     if ((ok && !ok.content[0]) || (!total && found.diagnostic)) {
       throw new SruError('DIAGNOSTIC', found.diagnostic ?? 'search failed');
     }
     if (total <= 0) throw new SruError('NO_RECORDS', '');
     const pr = expect(await c.request(presentRequest(3, t, 1, Math.min(max, total))), 25, 'a present response');
-    const got = readRecords(pr, t);
+    const got = readRecords(pr, charset);
     if (!got.records.length) throw new SruError(got.diagnostic ? 'DIAGNOSTIC' : 'NO_RECORDS', got.diagnostic ?? '');
-    return { total, records: got.records };
+    return { total, records: got.records, negotiated: init.negotiated };
   };
   try {
     const p = run();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { operationLog } from '../../platform/audit.table.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { recordMatchKey } from '../catalogue/match-key.table.ts';
 import { fixtures } from './test-fixtures.ts';
 
 const t = useTestApp();
@@ -211,6 +212,10 @@ describe('bulk editing by condition, batch data, bulk delete', () => {
     const [c] = await fx.copies(r2.id, 1);
     await fx.lend(b, t.adminId);
     const body = { barcodes: [a.barcode, b.barcode, c.barcode], removeEmptyRecords: true };
+    // The duplicate-match keys (record_match_key, kept by triggers) follow the records the bulk delete removes.
+    const keys = async (id: number) =>
+      (await t.db.select().from(recordMatchKey).where(eq(recordMatchKey.recordId, id))).map((k) => k.key);
+    expect(await keys(r2.id)).toContain(`001:SHUYUAN|${r2.id}`);
     const pre = await t.post(`${P}/Holdings/DeleteCopiesPreview`, body);
     expect(pre.json.data).toMatchObject({ okCount: 2, badCount: 1, recordsRemoved: 1 });
     const viewer = await buildUser(t.db, t.schoolId, { permissions: ['delete-records-bulk'] });
@@ -222,5 +227,7 @@ describe('bulk editing by condition, batch data, bulk delete', () => {
     expect(await copyOf(b.barcode)).toBeDefined();
     const recs = await t.db.select().from(catalogueRecord).where(eq(catalogueRecord.id, r2.id));
     expect(recs).toHaveLength(0);
+    expect(await keys(r2.id)).toEqual([]);
+    expect(await keys(r1.id)).toContain(`001:SHUYUAN|${r1.id}`);
   });
 });

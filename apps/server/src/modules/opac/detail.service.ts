@@ -15,6 +15,7 @@ import { notFound } from '../../platform/errors.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { getRecord } from '../catalogue/catalogue.service.ts';
 import { catalogueRecord as r } from '../catalogue/catalogue.table.ts';
+import { getEditingConfig } from '../catalogue/editing-config.service.ts';
 import { getClassChildren } from '../classification/class.service.ts';
 import { marcOf } from '../marc/marc.build.ts';
 import { schoolToday } from '../circulation/rules.service.ts';
@@ -42,7 +43,7 @@ export async function recordDetail(db: Db, v: PublicView, id: number): Promise<O
       .where(and(v.scope.where(r, cond, ne(r.id, id)), v.record))
       .orderBy(desc(r.id))
       .limit(RELATED) as Promise<OpacHit[]>;
-  const [byAuthor, sameClass, [type]] = await Promise.all([
+  const [byAuthor, sameClass, [type], editing] = await Promise.all([
     rec.author ? related(eq(r.author, rec.author)) : Promise.resolve([]),
     rec.classNo ? related(eq(r.classNo, rec.classNo)) : Promise.resolve([]),
     rec.resourceTypeId
@@ -51,8 +52,11 @@ export async function recordDetail(db: Db, v: PublicView, id: number): Promise<O
           .from(resourceType)
           .where(v.scope.where(resourceType, eq(resourceType.id, rec.resourceTypeId)))
       : Promise.resolve([]),
+    getEditingConfig(db, v.scope),
   ]);
-  const marc = marcOf(rec as any).fields.map((f) =>
+  // The MARC view: the stored MARC, else the record built in the school's MARC format (CNMARC or MARC21), as the
+  // catalogue's export and the MARC editor show it.
+  const marc = marcOf(rec as any, editing.marcFormat).fields.map((f) =>
     isDataField(f)
       ? { tag: f.tag, ind: `${f.ind1}${f.ind2}`, text: f.subfields.map((s) => `$${s.code}${s.value}`).join('') }
       : { tag: f.tag, text: f.value },

@@ -173,9 +173,24 @@ describe('public search site (anonymous)', () => {
   it('gives the bibliographic and MARC view with more by the author and in the same class', async () => {
     const d = (await pub(`${S}/CatalogueDetail`, { id: dream.id })).json.data;
     expect(d).toMatchObject({ title: '红楼梦', author: '曹雪芹', isbn: '9787020002207', subjects: ['章回小说'] });
-    expect(d.marc.some((f: any) => f.tag === '245' && f.text.includes('$a红楼梦'))).toBe(true);
+    // The MARC view is in the school's MARC format, CNMARC unless the editing settings say MARC21.
+    expect(d.marc.some((f: any) => f.tag === '200' && f.text.includes('$a红楼梦'))).toBe(true);
+    expect(d.marc.some((f: any) => f.tag === '245')).toBe(false);
     expect(d.byAuthor.map((x: any) => x.title)).toEqual(['石头记']);
     expect(d.sameClass.map((x: any) => x.title)).toEqual(['石头记']);
+  });
+
+  it("shows the MARC view in MARC21 once that is the school's MARC format", async () => {
+    const cfg = (await t.post(`${P}/Literature/GetEditingConfig`, {})).json.data;
+    expect(cfg.marcFormat).toBe('UNIMARC');
+    expect((await t.post(`${P}/Literature/SaveEditingConfig`, { ...cfg, marcFormat: 'MARC21' })).json.code).toBe(0);
+    try {
+      const d = (await pub(`${S}/CatalogueDetail`, { id: dream.id })).json.data;
+      expect(d.marc.find((f: any) => f.tag === '245')).toMatchObject({ ind: '10', text: '$a红楼梦' });
+      expect(d.marc.some((f: any) => f.tag === '200')).toBe(false);
+    } finally {
+      await t.post(`${P}/Literature/SaveEditingConfig`, cfg);
+    }
   });
 
   it('hides what the resource rules hide, and another school’s records', async () => {
