@@ -11,7 +11,8 @@ import type { Database } from './db/client.ts';
 import { modules } from './modules/index.ts';
 import { errorLog } from './platform/audit.table.ts';
 import { initSecretKey } from './platform/secret-box.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerCompression } from './platform/compression.ts';
+import { registerSecurityHeaders, subresourceHeaders } from './platform/security-headers.ts';
 import { BizError } from './platform/errors.ts';
 import { langOf, registerMessages, t } from './platform/i18n/messages.ts';
 import { openApiDocument } from './platform/openapi.ts';
@@ -76,6 +77,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       });
     }
   });
+  // Larger JSON answers compressed by Accept-Encoding (small ones, such as a desk scan's, go as they are); before
+  // Server-Timing, so the time reported includes the compression.
+  registerCompression(app);
   // Server time of each answer (W3C Server-Timing): the benchmarks read it to separate server time from the
   // client's queueing, and a browser's network panel shows it.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -155,7 +159,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // The build writes .br and .gz beside each file (apps/web/vite/precompress.ts): sent as the browser accepts.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(path.relative(dist, file))),
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', cacheControlOf(path.relative(dist, file)));
+        subresourceHeaders(reply, file);
+      },
     });
   }
   app.get('/', (_req, reply) => reply.redirect('/library/'));

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEnv } from '../modules/auth/auth-env.ts';
 
 /**
@@ -74,4 +74,34 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
   });
+}
+
+/**
+ * Headers that govern a document only (what it may load, run, frame or open); a script, style sheet, font or
+ * image loaded by a page runs under that page's policy and ignores them. ~0.9 KB per answer.
+ */
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+/**
+ * Files of the web app that are never a document: scripts, styles, fonts, raster images, source maps. An HTML page,
+ * an SVG picture (which can hold script when opened by itself) or anything else keeps every header. No file of
+ * the build is a worker script (a worker would take its policy from its own answer).
+ */
+const SUBRESOURCE = /\.(m?js|css|woff2?|ttf|otf|png|jpe?g|gif|webp|avif|ico|map)(\.(br|gz))?$/i;
+
+/**
+ * Leaves out the document-only headers on a web app file that is never a document (the ~30 files of a first
+ * visit would otherwise carry ~25 KB of them); nosniff, the referrer policy and the resource policy stay.
+ */
+export function subresourceHeaders(reply: FastifyReply, file: string): void {
+  if (!SUBRESOURCE.test(file)) return;
+  for (const h of DOCUMENT_ONLY) reply.raw.removeHeader(h);
 }

@@ -56,6 +56,26 @@ describe('web app files', () => {
     expect(plain.body).toBe(js);
   });
 
+  it("sends a page's security headers with pages, and only those a script or picture needs with them", async () => {
+    for (const url of ['/library/assets/index-abc123.js', '/library/assets/logo-def456.png']) {
+      for (const enc of ['br', undefined]) {
+        const res = await get(url, enc);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('same-site');
+        expect(res.headers['referrer-policy'], url).toBe('same-origin');
+        expect(res.headers['content-security-policy'], url).toBeUndefined();
+        expect(res.headers['x-frame-options'], url).toBeUndefined();
+        expect(res.headers['server-timing'], url).toMatch(/^app;dur=/);
+      }
+    }
+    for (const url of ['/library/', '/library/index.html', '/library/sys/company', '/library/assets/missing.js']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('caches hashed assets for a year without asking, and asks again for the page every time', async () => {
     for (const enc of ['br', 'gzip', undefined]) {
       const res = await get('/library/assets/index-abc123.js', enc);
