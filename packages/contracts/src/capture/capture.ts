@@ -214,7 +214,10 @@ export const KNOWN_SOURCES: readonly KnownSource[] = [
 
 export const KnownSourceBody = z.object({ key: z.string().trim().min(1).max(40) });
 
-/** Why a source gave nothing (`capture.error.<code>`). */
+/**
+ * Why a source gave nothing (`capture.error.<code>`). BLOCKED: a union's remote member whose address is on the
+ * server's own machine or a private network, refused unless the server allows it (union README "Federation").
+ */
 export const SruErrorCode = [
   'UNREACHABLE',
   'TIMEOUT',
@@ -223,5 +226,6 @@ export const SruErrorCode = [
   'DIAGNOSTIC',
   'NO_RECORDS',
   'REFUSED',
+  'BLOCKED',
 ] as const;
 export type SruErrorCode = (typeof SruErrorCode)[number];

@@ -87,6 +87,10 @@ registerMessages({
     zh: '数据源拒绝了登录，请核对用户名、用户组和密码',
     en: 'the source refused the sign-in; check the user, group and password',
   },
+  'capture.error.BLOCKED': {
+    zh: '该地址位于本机或内网，本服务器不允许访问（{{detail}}）',
+    en: 'the address is on this computer or a private network, which this server does not allow ({{detail}})',
+  },
   'capture.route.MarcDataGrad': { zh: 'MARC 套录', en: 'MARC copy cataloguing' },
   'capture.route.LibraryDataGradDDW': { zh: '书目套录（DDW）', en: 'Record capture (DDW)' },
   'capture.route.LibraryDataGradZGTSW': { zh: '书目套录（ZGTSW）', en: 'Record capture (ZGTSW)' },

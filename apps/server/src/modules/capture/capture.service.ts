@@ -150,7 +150,7 @@ export function isbnWarning(record: MarcRecord, asked: string | undefined, tr: T
   return tr('capture.isbnDiffers', { found: found.join(', ') || tr('capture.isbnNone'), asked });
 }
 
-type Rules = Awaited<ReturnType<typeof getRules>>;
+export type Rules = Awaited<ReturnType<typeof getRules>>;
 
 /**
  * The found record mapped with the school's MARC rules into the catalogue record's fields; `fields.marc` is
@@ -232,7 +232,8 @@ export async function searchSources(db: Db, scope: Scope, b: CaptureSearchBody, 
   return out;
 }
 
-async function candidate(
+/** One record found, as the copy-cataloguing lists show it; one the catalogue cannot take says why (no fields). */
+export async function candidate(
   db: Db,
   scope: Scope,
   hit: Hit,

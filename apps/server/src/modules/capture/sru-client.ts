@@ -30,12 +30,18 @@ export interface SruResult {
 }
 
 /** The searchRetrieve URL: base URL, then the database as a path segment, then the query parameters. */
-export function searchUrl(t: SruTarget, cql: string, max: number): string {
+/** The base URL, then the database as a path segment, with the version and the operation. */
+function operationUrl(t: SruTarget, operation: string): URL {
   const url = new URL(t.baseUrl);
   if (t.database) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(t.database)}`;
+  url.searchParams.set('version', t.version);
+  url.searchParams.set('operation', operation);
+  return url;
+}
+
+export function searchUrl(t: SruTarget, cql: string, max: number): string {
+  const url = operationUrl(t, 'searchRetrieve');
   const p = url.searchParams;
-  p.set('version', t.version);
-  p.set('operation', 'searchRetrieve');
   if (t.version.startsWith('2')) p.set('queryType', 'cql');
   p.set('query', cql);
   p.set('maximumRecords', String(max));
@@ -74,29 +80,52 @@ export function parseSearchResponse(xml: string): { total: number; records: Marc
   return { total: totalText ? Number(totalText) : records.length, records };
 }
 
-/** Runs one searchRetrieve with a timeout; every failure is an SruError with a stable code. */
-export async function searchRetrieve(t: SruTarget, cql: string, max = 1): Promise<SruResult> {
-  const url = searchUrl(t, cql, max);
-  let res: Response;
+/**
+ * How a request goes out: `fetch` by default; union federation passes a guarded one that refuses private addresses
+ * and redirects (union/remote-http.ts). Throws an SruError itself or any error (a timeout named TimeoutError or
+ * AbortError; a connection error with its code).
+ */
+export type HttpGet = (url: string, timeoutMs: number) => Promise<{ status: number; text: string }>;
+
+const fetchGet: HttpGet = async (url, timeoutMs) => {
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/xml, text/xml' },
+  });
+  return { status: res.status, text: await res.text() };
+};
+
+/** One GET of an SRU URL; every failure is an SruError with a stable code. */
+async function getSru(t: SruTarget, url: string, get: HttpGet) {
   try {
-    res = await fetch(url, {
-      signal: AbortSignal.timeout(t.timeoutMs),
-      headers: { accept: 'application/xml, text/xml' },
-    });
+    return await get(url, t.timeoutMs);
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
+    if (e instanceof SruError) throw e;
+    const err = e as Error & { code?: string; cause?: { code?: string } };
     if (err.name === 'TimeoutError' || err.name === 'AbortError') throw new SruError('TIMEOUT', `${t.timeoutMs} ms`);
-    throw new SruError('UNREACHABLE', err.cause?.code ?? err.message);
+    throw new SruError('UNREACHABLE', err.cause?.code ?? err.code ?? err.message);
   }
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (e) {
-    const err = e as Error;
-    throw new SruError(err.name === 'TimeoutError' ? 'TIMEOUT' : 'UNREACHABLE', err.message);
-  }
-  if (!res.ok && !/searchRetrieveResponse/.test(text)) throw new SruError('HTTP', String(res.status));
-  const parsed = parseSearchResponse(text);
+}
+
+const httpOk = (status: number) => status >= 200 && status < 300;
+
+/** Runs one searchRetrieve with a timeout; every failure is an SruError with a stable code. */
+export async function searchRetrieve(t: SruTarget, cql: string, max = 1, get: HttpGet = fetchGet): Promise<SruResult> {
+  const url = searchUrl(t, cql, max);
+  const res = await getSru(t, url, get);
+  if (!httpOk(res.status) && !/searchRetrieveResponse/.test(res.text)) throw new SruError('HTTP', String(res.status));
+  const parsed = parseSearchResponse(res.text);
   if (!parsed.records.length) throw new SruError('NO_RECORDS', cql);
   return { ...parsed, url };
+}
+
+/** Runs explain: the server's database title (ZeeRex databaseInfo), or '' when it names none. */
+export async function explainTitle(t: SruTarget, get: HttpGet = fetchGet): Promise<string> {
+  const res = await getSru(t, operationUrl(t, 'explain').toString(), get);
+  if (!/explainResponse/.test(res.text)) {
+    if (!httpOk(res.status)) throw new SruError('HTTP', String(res.status));
+    throw new SruError('BAD_RESPONSE', res.text.slice(0, 200));
+  }
+  const info = /<(?:\w+:)?databaseInfo\b[\s\S]*?<\/(?:\w+:)?databaseInfo>/.exec(res.text)?.[0] ?? '';
+  return unescapeXml(/<(?:\w+:)?title\b[^>]*>([\s\S]*?)</.exec(info)?.[1]?.trim() ?? '');
 }

@@ -24,6 +24,7 @@ import { checkWithRule, getBarcodeRule } from '../printing/barcode-rules.service
 import { barcodeTaken, getRecord, ruleError, type Tr, violatedBarcode } from './catalogue.service.ts';
 import { acceptanceBatch, catalogueRecord, copy } from './catalogue.table.ts';
 import { copyWhere, countCopies, selectCopyRows } from './collection.query.ts';
+import { withAwayAt } from './copy-away.hooks.ts';
 
 /** The copy list (/collection, a record's copies): filtered, paged; a record's copies in the order added. */
 export async function searchCopies(db: Db, scope: Scope, q: CopySearchQuery) {
@@ -33,7 +34,7 @@ export async function searchCopies(db: Db, scope: Scope, q: CopySearchQuery) {
     selectCopyRows(db, where).orderBy(order).limit(q.Rows).offset(pageOffset(q)),
     countCopies(db, where),
   ]);
-  return list(rows, total);
+  return list(await withAwayAt(db, scope, rows), total);
 }
 
 /** One copy with its record's main fields, by id (getcollectioninfo) or by barcode (GetCollectionToBarCode). */

@@ -1,3 +1,4 @@
+import type { RecordCreate } from '@shuyuan/contracts/catalogue/record';
 import type { UnionCopyRecord, UnionRecordBody, UnionSearchQuery } from '@shuyuan/contracts/union/union';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -22,18 +23,13 @@ import { unionSearch, unionView } from './union-search.service.ts';
  */
 export async function catalogSearch(db: Db, scope: Scope, q: UnionSearchQuery, tr: Tr) {
   const { view: _v, ...res } = await unionSearch(db, scope, q, { exceptOwn: true });
-  const found = await recordsByMatchKeys(
+  const own = await ownMatches(
     db,
     scope,
-    res.List.flatMap((h) => h.matchKeys),
+    res.List.map((h) => h.matchKeys),
+    tr,
   );
-  return {
-    ...res,
-    List: res.List.map(({ matchKeys, ...h }) => {
-      const m = firstMatch(matchKeys, (k) => found.get(k));
-      return { ...h, ownMatch: m ? { id: m.hit.id, title: m.hit.title, key: describeKey(m.key, tr) } : null };
-    }),
-  };
+  return { ...res, List: res.List.map(({ matchKeys: _k, ...h }, i) => ({ ...h, ownMatch: own[i] })) };
 }
 
 /** A record another member shares with the union (a shared copy of it exists); else "not found", as for an outsider. */
@@ -65,12 +61,35 @@ export async function sharedRecordDetail(db: Db, scope: Scope, b: UnionRecordBod
 export async function copyRecord(db: Db, scope: Scope, b: UnionCopyRecord, tr: Tr, prepare: PrepareRecord) {
   const src = await sharedRecord(db, scope, b);
   const { resourceTypeId: _t, bookNo: _b, coverUrl, ...fields } = storedAsCreate(src);
-  const create = { ...fields, coverUrl, bookNo: '', bookNoAuto: !!fields.classNo };
-  if (!b.force) {
-    const keys = recordMatchKeys(create);
-    const found = await recordsByMatchKeys(db, scope, keys);
+  return saveCopied(db, scope, { ...fields, coverUrl }, b.force, tr, prepare);
+}
+
+/** The school's own records the match keys of these records find (it has them already), by match key. */
+export async function ownMatches(db: Db, scope: Scope, keysOfEach: string[][], tr: Tr) {
+  const found = await recordsByMatchKeys(db, scope, keysOfEach.flat());
+  return keysOfEach.map((keys) => {
     const m = firstMatch(keys, (k) => found.get(k));
-    if (m) throw fail('UNION_RECORD_HELD', 'union.recordHeld', { title: m.hit.title, key: describeKey(m.key, tr) });
+    return m ? { id: m.hit.id, title: m.hit.title, key: describeKey(m.key, tr) } : null;
+  });
+}
+
+/**
+ * Saves a record copied from the union (a member's or a remote member's) as the school's: its own book number
+ * (reserved by its rules when it numbers automatically). Refused while the school holds a record with one of its
+ * match keys, unless `force`.
+ */
+export async function saveCopied(
+  db: Db,
+  scope: Scope,
+  fields: Omit<RecordCreate, 'bookNo'>,
+  force: boolean,
+  tr: Tr,
+  prepare: PrepareRecord,
+) {
+  const create = { ...fields, bookNo: '', bookNoAuto: !!fields.classNo };
+  if (!force) {
+    const [m] = await ownMatches(db, scope, [recordMatchKeys(create)], tr);
+    if (m) throw fail('UNION_RECORD_HELD', 'union.recordHeld', { title: m.title, key: m.key });
   }
   const saved = await createRecord(db, scope, create, prepare);
   return { id: saved.id, bookNo: saved.bookNo, title: create.title, classNo: create.classNo ?? '' };

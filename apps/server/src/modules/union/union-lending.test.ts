@@ -139,6 +139,13 @@ describe('union lending at the desk', () => {
     });
     expect(lent.json.code, JSON.stringify(lent.json)).toBe(0);
     expect(await state(rec.barcodes[0])).toBe('borrowed');
+    // The owner's copy list names the school the copy is at.
+    const copies = await t.post(
+      `${P}/Literature/GetItemsCollection`,
+      { recordId: rec.id },
+      { token: a.token, schoolId: a.id },
+    );
+    expect(copies.json.data.List.map((x: any) => [x.circState, x.awayAt])).toEqual([['borrowed', 'lend-b School']]);
     const recs = await b.call('GetLoanRecords', { direction: 'borrowed', state: 'lent' });
     expect(recs.json.data.List.map((l: any) => [l.title, l.via, l.ownerSchoolName])).toContainEqual([
       rec.title,

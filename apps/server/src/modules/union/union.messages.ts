@@ -41,4 +41,23 @@ registerMessages({
     zh: '本校已有这条书目：《{{title}}》（{{key}}）',
     en: 'Your school already has this record: {{title}} ({{key}})',
   },
+  'union.remote.nameRequired': { zh: '请输入远程成员的名称', en: 'Please enter a name for the remote member' },
+  'union.remote.urlRequired': { zh: '请输入 SRU 地址', en: 'Please enter the SRU address' },
+  'union.remote.urlInvalid': {
+    zh: 'SRU 地址应以 http:// 或 https:// 开头，不带查询参数，如 https://other.example/sru/SCHOOL',
+    en: 'The SRU address starts with http:// or https://, without a query, e.g. https://other.example/sru/SCHOOL',
+  },
+  'union.remote.timeoutRange': { zh: '超时应在 1000–15000 毫秒之间', en: 'The timeout must be 1,000–15,000 ms' },
+  'union.remote.blocked': {
+    zh: '该地址位于本机或内网（{{detail}}），本服务器不允许（服务器设置 UNION_REMOTE_PRIVATE）',
+    en: 'This address is on this computer or a private network ({{detail}}), which this server does not allow (server setting UNION_REMOTE_PRIVATE)',
+  },
+  'union.remote.unresolved': {
+    zh: '找不到该地址的主机（{{detail}}）',
+    en: "The address's host cannot be found ({{detail}})",
+  },
+  'union.remote.exists': {
+    zh: '该联盟已有此地址的远程成员：{{name}}',
+    en: 'The union already has a remote member at this address: {{name}}',
+  },
 });

@@ -4,7 +4,9 @@ import { refreshAllUnionIndexes } from './union-index.service.ts';
 import './union.messages.ts';
 import './union-lending.messages.ts';
 import './union-desk-return.ts';
+import './union-copy-away.ts';
 import { unionLendingRoutes } from './union-lending.routes.ts';
+import { unionRemoteRoutes } from './union-remote.routes.ts';
 import { unionRoutes } from './union.routes.ts';
 
 // The union search index takes in the writes a search left to it (a member joining: all its works) in steps.
@@ -18,5 +20,6 @@ export const unionModule: ServerModule = {
   routes: (app) => {
     unionRoutes(app);
     unionLendingRoutes(app);
+    unionRemoteRoutes(app);
   },
 };

@@ -24,6 +24,8 @@ export interface CopyListRow {
   unitPriceFen: number | null;
   discountPriceFen: number | null;
   warnings?: string[];
+  /** Lent to another school of a union: that school's name. */
+  awayAt?: string;
 }
 
 interface Props extends Pick<TableProps<CopyListRow>, 'pagination' | 'rowSelection' | 'loading'> {
@@ -68,7 +70,11 @@ export function CopyTable({ rows, showTitle, can, onEdit, onBind, reload, ...tab
         {
           title: t('catalogue.copy.circState'),
           width: 100,
-          render: (_, c) => <Tag>{t(`catalogue.state.${c.circState}`)}</Tag>,
+          render: (_, c) => (
+            <Tag className={c.awayAt ? 'sy-copy-away' : undefined}>
+              {c.awayAt ? t('catalogue.copy.awayAt', { school: c.awayAt }) : t(`catalogue.state.${c.circState}`)}
+            </Tag>
+          ),
         },
         { title: t('catalogue.copy.storeType'), width: 90, render: (_, c) => t(`catalogue.store.${c.storeType}`) },
         { title: t('catalogue.copy.unitPrice'), width: 90, align: 'right', render: (_, c) => money(c.unitPriceFen) },

@@ -9,6 +9,7 @@ import { notify } from '../../app/notify.ts';
 import { fmtMinute } from '../../kit/time.ts';
 import { clearOnChange, postChecked } from '../catalogue/submit.ts';
 import { LoanRuleForm } from './loan-rule.tsx';
+import { RemoteMembers } from './remote-members.tsx';
 import { SharingForm } from './sharing.tsx';
 import { UnionForm } from './union-form.tsx';
 
@@ -168,6 +169,7 @@ export function MembersDrawer({
       )}
       {union && <SharingForm unionId={union.id} canEdit={can.edit} onSaved={load} />}
       {union && <LoanRuleForm unionId={union.id} canEdit={can.edit && manager} />}
+      {union && <RemoteMembers unionId={union.id} manager={manager} can={can} />}
       {union && (
         <UnionForm
           open={editing}

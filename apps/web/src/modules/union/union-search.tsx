@@ -1,12 +1,13 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { PAGE_SIZE_DEFAULT } from '@shuyuan/contracts/common/envelope';
 import type { UnionFacetName, UnionFacets, UnionHit, UnionSearchResult } from '@shuyuan/contracts/union/union';
-import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
 import { specPagination } from '../../kit/pagination.ts';
+import { type RemoteActions, RemoteHits, titleColumns, useRemoteSearch } from './remote-hits.tsx';
 
 export interface MyUnion {
   id: number;
@@ -48,11 +49,14 @@ export function UnionSearchView<H extends UnionHit>({
   actions,
   reloadKey = 0,
   notice,
+  remote,
 }: {
   url: string;
   actions?: { title: string; width: number; render: (hit: H, unionId: number) => ReactNode };
   reloadKey?: number;
   notice?: ReactNode;
+  /** The union's remote members (other deployments), asked apart and shown on a tab of their own. */
+  remote?: { url: string; actions?: RemoteActions; notice?: ReactNode };
 }) {
   const { t } = useTranslation();
   const unions = useMyUnions();
@@ -60,6 +64,7 @@ export function UnionSearchView<H extends UnionHit>({
   const [q, setQ] = useState<Query>({ SearchKey: '', facets: {}, Page: 1, Rows: PAGE_SIZE_DEFAULT });
   const [data, setData] = useState<(Omit<UnionSearchResult, 'List'> & { List: H[] }) | null>(null);
   const unionId = q.unionId ?? unions?.[0]?.id;
+  const far = useRemoteSearch(remote?.url, unionId, q.SearchKey, q.field, reloadKey);
   const run = useCallback(() => {
     if (!q.SearchKey || !unionId) return;
     api
@@ -78,21 +83,7 @@ export function UnionSearchView<H extends UnionHit>({
     }));
   const picked = Object.keys(q.facets).length > 0;
   const columns: ColumnsType<H> = [
-    {
-      title: t('union.search.title'),
-      dataIndex: 'title',
-      width: 280,
-      render: (v, r) => (
-        <span>
-          <Typography.Text strong>{v}</Typography.Text>
-          {r.author ? <Typography.Text type="secondary"> / {r.author}</Typography.Text> : null}
-        </span>
-      ),
-    },
-    { title: t('union.search.publisher'), dataIndex: 'publisher', width: 150 },
-    { title: t('union.search.year'), dataIndex: 'pubYear', width: 80 },
-    { title: 'ISBN', dataIndex: 'isbn', width: 140 },
-    { title: t('union.search.classNo'), dataIndex: 'classNo', width: 100 },
+    ...titleColumns<H>(t),
     {
       title: t('union.search.holdings'),
       width: 260,
@@ -110,6 +101,22 @@ export function UnionSearchView<H extends UnionHit>({
   ];
   if (actions && unionId)
     columns.push({ title: actions.title, width: actions.width, render: (_, r) => actions.render(r, unionId) });
+  const local = data && (
+    <Table<H>
+      size="small"
+      rowKey="recordId"
+      className="sy-union-hits"
+      scroll={{ x: 1200 }}
+      dataSource={data.List}
+      locale={{ emptyText: t('union.search.empty') }}
+      pagination={{
+        ...specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) => setQ((o) => ({ ...o, Page, Rows }))),
+        // Past the cap the search counts no further: "more than 3,000", not a total that is wrong.
+        ...(data.More ? { showTotal: (n: number) => t('union.search.more', { count: n }) } : {}),
+      }}
+      columns={columns}
+    />
+  );
   return (
     <>
       {notice}
@@ -182,21 +189,32 @@ export function UnionSearchView<H extends UnionHit>({
           )}
         </Space>
       )}
-      {data && (
-        <Table<H>
-          size="small"
-          rowKey="recordId"
-          className="sy-union-hits"
-          scroll={{ x: 1200 }}
-          dataSource={data.List}
-          locale={{ emptyText: t('union.search.empty') }}
-          pagination={{
-            ...specPagination(t, q.Page, q.Rows, data.Total, (Page, Rows) => setQ((o) => ({ ...o, Page, Rows }))),
-            // Past the cap the search counts no further: "more than 3,000", not a total that is wrong.
-            ...(data.More ? { showTotal: (n: number) => t('union.search.more', { count: n }) } : {}),
-          }}
-          columns={columns}
+      {data && far.data?.remotes.length && unionId ? (
+        <Tabs
+          className="sy-union-tabs"
+          items={[
+            { key: 'local', label: t('union.remote.tabLocal', { count: data.Total }), children: local },
+            {
+              key: 'remote',
+              label: (
+                <span className="sy-union-remote-tab">
+                  {t('union.remote.tab', { count: far.data.List.length })} {far.loading && <Spin size="small" />}
+                </span>
+              ),
+              children: (
+                <RemoteHits
+                  data={far.data}
+                  loading={far.loading}
+                  unionId={unionId}
+                  actions={remote?.actions}
+                  notice={remote?.notice}
+                />
+              ),
+            },
+          ]}
         />
+      ) : (
+        data && local
       )}
     </>
   );
