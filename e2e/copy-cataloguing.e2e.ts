@@ -116,4 +116,28 @@ describe.skipIf(!hasYaz)('copy cataloguing from several sources on /book-editing
       'lx2.loc.gov:210',
     );
   });
+
+  it('signs a Z39.50 source in (the password is stored, never shown) and tests it: the character set agreed', async () => {
+    const sources = view(page, '/capture-sources');
+    const row = sources.locator('.ant-table-row').filter({ hasText: 'yaz Z39.50' });
+    const form = page.locator('.ant-modal').filter({ hasText: zh('capture.sources.edit') });
+    await button(row, zh('capture.sources.edit')).click();
+    await form.locator('#user').fill('member42');
+    await form.locator('#group').fill('school');
+    await form.locator('#password').fill('S3cret!z');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    await form.waitFor({ state: 'hidden' });
+    await row.getByText(zh('capture.field.signIn')).waitFor();
+    // Opened again: the user is there, the password field is empty and says one is stored.
+    await button(row, zh('capture.sources.edit')).click();
+    expect(await form.locator('#user').inputValue()).toBe('member42');
+    expect(await form.locator('#password').inputValue()).toBe('');
+    await form.getByText(zh('capture.field.passwordKept')).waitFor();
+    await shot(page, 'capture-source-sign-in');
+    await form.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+    await form.waitFor({ state: 'hidden' });
+    // yaz-ztest signs anyone in, and answers our UTF-8 proposal with ISO-8859-1 for queries only.
+    await button(row, zh('capture.sources.test')).click();
+    await page.getByText(zh('capture.test.charsetOnly', { charset: 'ISO-8859-1' })).waitFor();
+  });
 });

@@ -97,6 +97,12 @@ describe('public search site and personal area', () => {
     expect(await copies.filter({ hasText: zh('opac.state.borrowed') }).textContent()).toMatch(/\d{4}-\d{2}-\d{2}/);
     // Never the borrower.
     expect(await page.locator('body').textContent()).not.toContain(BOB.name);
+    // The MARC view is in the school's MARC format (CNMARC unless the editing settings say MARC21).
+    await page.getByRole('button', { name: zh('opac.detail.view.marc'), exact: true }).click();
+    const marc = await page.locator('.opac-marc').textContent();
+    expect(marc).toContain(`200 1  $a${DREAM}`);
+    expect(marc).not.toMatch(/^245 /m);
+    await page.getByRole('button', { name: zh('opac.detail.view.fields'), exact: true }).click();
     expect(await axe(page)).toEqual([]);
   });
 

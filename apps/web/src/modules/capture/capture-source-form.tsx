@@ -8,7 +8,7 @@ import {
   Z3950_SYNTAXES,
 } from '@shuyuan/contracts/capture/capture';
 import { P } from '@shuyuan/contracts/common/paths';
-import { Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../app/http.ts';
@@ -111,9 +111,12 @@ export function SourceForm({ value, onClose }: { value: Partial<CaptureSource>; 
         </Space>
         {kind === 'z3950' && (
           <>
-            <Space wrap>
-              <Form.Item name="user" label={t('capture.field.user')} extra={t('capture.field.signInHint')}>
-                <Input style={{ width: 220 }} autoComplete="off" />
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              {t('capture.field.signInHint')}
+            </Typography.Paragraph>
+            <Space wrap align="start">
+              <Form.Item name="user" label={t('capture.field.user')}>
+                <Input style={{ width: 200 }} autoComplete="off" />
               </Form.Item>
               <Form.Item name="group" label={t('capture.field.group')}>
                 <Input style={{ width: 140 }} autoComplete="off" />
