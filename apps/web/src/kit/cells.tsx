@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, readPath } from './convert.ts';
+import { readPath } from './convert.ts';
+import { formatMoney } from './money.ts';
 import type { FieldDef } from './types.ts';
 import { UploadedImage } from './UploadedImage.tsx';
 import { useOptions } from './useOptions.ts';

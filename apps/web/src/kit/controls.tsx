@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/http.ts';
-import { fenToYuan, yuanToFen } from './convert.ts';
+import { fenToYuan, yuanToFen } from './money.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef } from './types.ts';
 import { useOptions } from './useOptions.ts';

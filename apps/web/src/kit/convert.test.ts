@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatMoney, placeIssues, toBody, validate, yuanToFen } from './convert.ts';
+import { placeIssues, toBody, validate } from './convert.ts';
+import { fenToYuan, formatMoney, yuanToFen } from './money.ts';
 import type { ResourcePageDef } from './types.ts';
 
 const Create = z.object({

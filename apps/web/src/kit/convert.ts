@@ -3,16 +3,6 @@ import en from 'zod/v4/locales/en.js';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import type { FieldDef, ResourcePageDef } from './types.ts';
 
-/** Money: integer fen on the wire, yuan with 2 decimals on screen. */
-export const fenToYuan = (fen: unknown): number | undefined =>
-  typeof fen === 'number' && Number.isFinite(fen) ? fen / 100 : undefined;
-export const yuanToFen = (yuan: unknown): number | null =>
-  typeof yuan === 'number' && Number.isFinite(yuan) ? Math.round(yuan * 100) : null;
-export const formatMoney = (fen: unknown): string => {
-  const y = fenToYuan(fen);
-  return y === undefined ? '' : y.toFixed(2);
-};
-
 /** The fields shown in the add or the edit form. */
 export function formFields(def: ResourcePageDef, mode: 'add' | 'edit'): FieldDef[] {
   return def.fields.filter((f) => {

@@ -31,13 +31,26 @@ export default function BorrowDeskPage() {
   /** The reader's limits, loans and holds: from the card scan, then from each loan's answer. */
   const [panel, setPanel] = useState<ReaderPanelData | null>(null);
   const [needVerify, setNeedVerify] = useState(false);
-  /** Whether the school asks readers to verify; the first reader waits for the answer. */
-  const [needVerifyAnswer] = useState(() =>
-    deskApi.needVerify().then(
-      (v) => v.needVerify,
-      () => false,
-    ),
-  );
+  /**
+   * Whether the school asks readers to verify; the first reader waits for the answer. Asked once the screen is
+   * shown (an effect), not while it renders: a render React throws away and retries would ask again.
+   */
+  const [verifyAsk] = useState(() => {
+    let answer: (need: boolean) => void = () => {};
+    const promise = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    return { promise, answer, asked: false };
+  });
+  const needVerifyAnswer = verifyAsk.promise;
+  useEffect(() => {
+    if (verifyAsk.asked) return;
+    verifyAsk.asked = true;
+    void deskApi.needVerify().then(
+      (v) => verifyAsk.answer(v.needVerify),
+      () => verifyAsk.answer(false),
+    );
+  }, [verifyAsk]);
   /** The verification the queue is waiting for (the modal is open while this is set). */
   const [verifying, setVerifying] = useState<{
     reader: DeskReader;

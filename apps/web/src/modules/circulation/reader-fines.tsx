@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http.ts';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { formatMoney } from '../../kit/convert.ts';
+import { formatMoney } from '../../kit/money.ts';
 import { type ReceiptData, ReceiptModal } from '../../kit/Receipt.tsx';
 import type { FinesOwed } from './desk-api.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/auth/permission.tsx';
-import { formatMoney } from '../../kit/convert.ts';
+import { formatMoney } from '../../kit/money.ts';
 import { writeAfi } from './afi.ts';
 import { deskApi, type LoanRow, type ReturnDone } from './desk-api.ts';
 import { errorCodeOf } from './feedback.ts';
