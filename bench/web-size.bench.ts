@@ -41,6 +41,21 @@ export async function benchWebSize() {
         .join(', ')}`,
     );
   try {
+    // The public search site (issue 11: first load < 200 KB of JavaScript gzip, its own entry): a reader's phone
+    // opening the search page, until its search box is there and the network is quiet.
+    const reader = await ctx.newPage();
+    const opac = new Set<string>();
+    reader.on('response', (res) => {
+      const u = new URL(res.url());
+      if (u.pathname.startsWith('/library/') && u.pathname.endsWith('.js'))
+        opac.add(u.pathname.replace('/library/', ''));
+    });
+    await reader.goto(`${server.url}/library/opac.html#/search`);
+    await reader.waitForSelector('input', { timeout: 30_000 });
+    await reader.waitForLoadState('networkidle');
+    report('JS loaded by the public search page (gzip)', gz(opac), 'KB', 200);
+    biggest(opac);
+    await reader.close();
     // The shell alone: the lightest page inside the staff layout (/iframe) is opened, so what loads is sign-in,
     // layout, menu and tabs. Screens and the home charts are reported after it, as what each adds.
     await page.goto(`${server.url}/library/#/iframe`);
