@@ -141,6 +141,27 @@ describe('statistics: a term report per class', () => {
     await shot(s.page, 'statistics-standards');
   });
 
+  it('the 22 classes: a row drills into its held copies and its loans, the copies exported', async () => {
+    const path = '/classify22';
+    await s.page.goto(`${s.server.url}/library/#${path}`);
+    const screen = view(s.page, path);
+    await runForTerm(screen);
+    await screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'I 文学' }).click();
+    const drawer = s.page.locator('.ant-drawer:visible');
+    const shown = drawer.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
+    // Class I: the three held copies of 统计验收用书, and this term's five loans of them.
+    await drawer.getByText(zh('statistics.drill.copiesOf', { name: 'I 文学', count: 3 })).waitFor();
+    await expect.poll(() => shown.count()).toBe(3);
+    await shot(s.page, 'statistics-classify22-copies');
+    await drawer.getByTestId('drill-export-copies').click();
+    await drawer.getByRole('tab', { name: zh('statistics.drill.loansTab') }).click();
+    await drawer.getByText(zh('statistics.drill.titleOf', { name: 'I 文学', count: 5 })).waitFor();
+    await expect.poll(() => shown.count()).toBe(5);
+    await drawer.locator('.ant-drawer-close').click();
+    const rows = await firstSheet(await taskFile(serverText('zh', 'statistics.drill.copiesTitle')));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['STAT001', 'STAT002', 'STAT003']);
+  });
+
   it('the summary ledger of the term: printed and exported; a batch’s item register from the accessions', async () => {
     const path = '/ledger';
     await s.page.goto(`${s.server.url}/library/#${path}`);

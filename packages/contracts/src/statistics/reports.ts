@@ -202,6 +202,32 @@ export const CollectionQuery = z.object({
   classNo: StatFilterShape.classNo,
 });
 export type CollectionQuery = z.infer<typeof CollectionQuery>;
+
+/**
+ * The held copies behind a collection figure (P/Statistics/<Collection|Classify5|Classify22>Copies): the report's
+ * item filters and the clicked row — what it groups by and its key ('' = none: no location, unclassified…; of the
+ * 22 classes or the five parts, a class letter outside them). The list's total is the row's copies.
+ */
+export const DRILL_COPY_BY = ['classNo', 'class22', 'part', 'location', 'resourceType', 'year', 'language'] as const;
+export const DrillCopiesQuery = PageQuery.extend({
+  locationId: StatFilterShape.locationId,
+  resourceTypeId: StatFilterShape.resourceTypeId,
+  classNo: StatFilterShape.classNo,
+  by: z.enum(DRILL_COPY_BY),
+  key: z.union([z.number().int(), z.string().max(40)]).default(''),
+});
+export type DrillCopiesQuery = z.infer<typeof DrillCopiesQuery>;
+export interface DrillCopyDto {
+  id: number;
+  barcode: string;
+  title: string;
+  callNo: string;
+  classNo: string;
+  locationName: string | null;
+  acquiredAt: string;
+  /** The copy's own price, else its record's (as the report values it), fen. */
+  valueFen: number | null;
+}
 export interface CollectionRow {
   key: string | number;
   name: string;

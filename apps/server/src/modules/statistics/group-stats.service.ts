@@ -10,6 +10,7 @@ import { department } from '../org/department.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import { ratio, reportClock } from './context.ts';
 import { AT_LENDING, fromLoans, joinsFor, loanWhere } from './loan-source.ts';
+import { monthRank } from './month-rollup.ts';
 import { loanCounts } from './rollup.ts';
 
 type Group = GroupStatQuery['by'];
@@ -74,8 +75,9 @@ export async function groupStats(db: Db, scope: Scope, q: GroupStatQuery, _lang:
     .where(scope.where(appUser, readerConds, sql`${key} is not null`))
     .groupBy(key)) as { key: number; n: number }[];
   const f = { ...q, identity: undefined, identities };
-  // Loans and those returned late: the daily rollup; borrowers (distinct readers) and loans still out past their
-  // due date: the loans (per group and reader first, then per group — hash aggregates, no sort).
+  // Loans and those returned late: the daily rollup; borrowers (distinct readers): the monthly reader rollup, else
+  // the loans (per group and reader first, then per group — hash aggregates, no sort); loans still out past their
+  // due date: the loans.
   const lentKey = AT_LENDING[q.by];
   const where = and(loanWhere(scope, f, range, tz), isNotNull(lentKey));
   const perReader = fromLoans(db, { k: sql`${lentKey}`.as('k') }, joinsFor(f))
@@ -85,12 +87,17 @@ export async function groupStats(db: Db, scope: Scope, q: GroupStatQuery, _lang:
   const counts = await loanCounts(db, scope, f, q.by, range, tz);
   // No group lent anything (e.g. no reader belongs to a department): nothing to count in the loans.
   const none = !counts.some((c) => c.key !== null && c.loans !== 0);
+  // Borrowers from the monthly reader rollup when it answers (the days outside whole months from the loans).
+  const borrowersOf = async (): Promise<{ key: number; n: number }[]> => {
+    const rolled = await monthRank(db, scope, f, range, tz, q.by, { borrowers: true, required: true });
+    if (rolled) return rolled.map((r) => ({ key: Number(r.key), n: r.borrowers }));
+    return db
+      .select({ key: perReader.k, n: sql<number>`count(*)::int` })
+      .from(perReader)
+      .groupBy(perReader.k) as Promise<{ key: number; n: number }[]>;
+  };
   const [borrowers, openLate] = await Promise.all([
-    none
-      ? []
-      : (db.select({ key: perReader.k, n: sql<number>`count(*)::int` }).from(perReader).groupBy(perReader.k) as Promise<
-          { key: number; n: number }[]
-        >),
+    none ? [] : borrowersOf(),
     none
       ? []
       : (fromLoans(db, { key: lentKey, n: sql<number>`count(*)::int` }, joinsFor(f))

@@ -45,3 +45,31 @@ export const loanDayItem = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.day, t.classLetter, t.locationId, t.resourceTypeId] })],
 );
+
+/**
+ * Monthly rollup of the loan table (statistics README "Rollups"), kept by the same statement triggers in the
+ * writer's transaction (migration 0029: `loan_rollup_add` upserts it with the daily ones). A month is the first day
+ * of the school's month (its time zone) in which the loans were made. It answers what the daily sums cannot:
+ * distinct borrowers — rankings, boards, the class statistics and the custom query; the days of a period outside
+ * its whole months are counted from the loans (month-rollup.ts). Per month and reader, with the reader's groups at
+ * lending (a reader moved mid-month has a row per class): ~readers × months rows, not one per loan.
+ */
+export const loanMonthReader = pgTable(
+  'loan_month_reader',
+  {
+    schoolId: integer('school_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    classId: integer('class_id').notNull(),
+    gradeId: integer('grade_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    identity: text('identity').notNull(),
+    loans: integer('loans').notNull().default(0),
+    renewals: integer('renewals').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.schoolId, t.month, t.userId, t.classId, t.gradeId, t.departmentId, t.identity],
+    }),
+  ],
+);

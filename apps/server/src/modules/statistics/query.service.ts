@@ -21,6 +21,7 @@ import { heldWhere } from './collection.service.ts';
 import { reportClock } from './context.ts';
 import { copyValue } from './ledger.service.ts';
 import { AT_LENDING, classLetter, fromLoans, type Join, joinsFor, loanWhere, overdueLoan } from './loan-source.ts';
+import { monthQuery } from './month-rollup.ts';
 import { type KeyKind, labels } from './names.ts';
 import { type CountBy, rollupSource } from './rollup.ts';
 import { savedQuery } from './query.table.ts';
@@ -112,7 +113,14 @@ export async function runQuery(db: Db, scope: Scope, q: QueryDefinition, lang: L
       .where(heldWhere(scope, q));
     return (grouped ? base.groupBy(...groupBy).limit(QUERY_ROWS_MAX + 1) : base) as Promise<Record<string, Key>[]>;
   };
-  const [rows, [sums]] = await Promise.all([select({ ...keyFields, ...measures }, true), select(measures, false)]);
+  // Borrowers (with loans, renewals) by month, year and reader groups: the per-reader monthly rollup.
+  const monthly =
+    loans && !roll
+      ? await monthQuery(db, scope, q, range, tz, q.dimensions, q.measures, QUERY_ROWS_MAX + 1)
+      : undefined;
+  const [rows, [sums]] = monthly
+    ? [monthly.rows as Record<string, Key>[], [monthly.total]]
+    : await Promise.all([select({ ...keyFields, ...measures }, true), select(measures, false)]);
   if (rows.length > QUERY_ROWS_MAX) throw fail('QUERY_TOO_MANY_ROWS', 'statistics.query.tooManyRows');
   const names = await Promise.all(
     dims.map((d, i) =>

@@ -48,7 +48,7 @@ describe('custom statistical queries', () => {
     for (const dimensions of [['month', 'class'], ['day', 'classNo'], ['year', 'identity'], ['grade'], ['location']]) {
       const q = { ...YEAR, subject: 'loans', dimensions };
       const rolled = await post('Query', { ...q, measures: ['loans', 'renewals'] });
-      // With borrowers the query counts the loans themselves.
+      // With borrowers the query reads the monthly reader rollup, or counts the loans (by day, by item group).
       const counted = await post('Query', { ...q, measures: ['loans', 'renewals', 'borrowers'] });
       expect(rolled.json.success, JSON.stringify(rolled.json)).toBe(true);
       const pick = (d: any) => ({

@@ -46,6 +46,26 @@ async function both(schoolId: number) {
   };
 }
 
+/** The monthly reader rollup as stored, and as counted again from the loan table (non-zero rows, in one order). */
+async function months(schoolId: number) {
+  const loans = `select l.*, (date_trunc('month', l.borrowed_at at time zone coalesce(s.time_zone, 'Asia/Shanghai')))::date::text as month
+    from loan l join school s on s.id = l.school_id where l.school_id = ${schoolId}`;
+  const q = async (text: string) => rows(await t.db.execute(sql.raw(text)));
+  const readerKeys = 'user_id, class_id, grade_id, department_id, identity';
+  return {
+    reader: {
+      stored: await q(`select month::text, ${readerKeys}, sum(loans)::int loans, sum(renewals)::int renewals
+        from loan_month_reader where school_id = ${schoolId} group by 1, 2, 3, 4, 5, 6
+        having sum(loans) <> 0 or sum(renewals) <> 0 order by 1, 2, 3, 4, 5, 6`),
+      recount:
+        await q(`select month, user_id, coalesce(reader_class_id, 0) class_id, coalesce(reader_grade_id, 0) grade_id,
+          coalesce(reader_department_id, 0) department_id, coalesce(reader_identity, '') identity,
+          count(*)::int loans, sum(renewals)::int renewals
+        from (${loans}) l group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+    },
+  };
+}
+
 describe('the daily loan rollups', () => {
   it('equal a recount of the loan table after lending, returns, renewals, deletions and a class move', async () => {
     const scope = new Scope(t.schoolId);
@@ -121,6 +141,14 @@ describe('the daily loan rollups', () => {
     const { reader, item } = await both(t.schoolId);
     expect(reader.stored).toEqual(reader.recount);
     expect(item.stored).toEqual(item.recount);
+    const month = await months(t.schoolId);
+    expect(month.reader.stored).toEqual(month.reader.recount);
+    // By hand: in March (Shanghai) the reader 甲 has three loans in two classes (one of them renewed); the other
+    // readers' loans were deleted.
+    expect(month.reader.stored.map((r) => [r.user_id, r.class_id, r.loans, r.renewals])).toEqual([
+      [a.id, c1.id, 2, 1],
+      [a.id, c2.id, 1, 0],
+    ]);
     // By hand: class 1 has the two loans of 3 March (Shanghai) and 2 March, one returned on the 10th on time;
     // class 2 the moved reader's loan of 12 March.
     const byClass = rows(
@@ -150,6 +178,8 @@ describe('the daily loan rollups', () => {
     const utc = await both(t.schoolId);
     expect(utc.reader.stored).toEqual(utc.reader.recount);
     expect(utc.item.stored).toEqual(utc.item.recount);
+    const utcMonths = await months(t.schoolId);
+    expect(utcMonths.reader.stored).toEqual(utcMonths.reader.recount);
     expect(utc.item.stored.filter((r) => r.class_letter === 'I' && r.loans > 0).map((r) => [r.day, r.loans])).toEqual([
       ['2026-03-02', 2],
       ['2026-03-12', 1],

@@ -58,7 +58,8 @@ export interface Sheet {
 /**
  * A statistics screen: its permission code (menu tree), its endpoint P/Statistics/<action>, the contract, the
  * report it runs and how its answer becomes worksheets. `paged` reports take Page/Rows and export page by
- * page; `drill` screens also answer P/Statistics/<action>Loans (the loans behind a figure).
+ * page; `drill` screens also answer P/Statistics/<action>Loans (the loans behind a figure), `copies` screens
+ * P/Statistics/<action>Copies (the held copies behind a collection figure).
  */
 export interface StatScreen {
   code: string;
@@ -68,6 +69,8 @@ export interface StatScreen {
   sheets: (data: any, t: (key: string) => string) => Sheet[];
   paged?: boolean;
   drill?: boolean;
+  /** Also answers P/Statistics/<action>Copies: the held copies behind a collection figure. */
+  copies?: boolean;
 }
 
 const C = (k: string) => `statistics.col.${k}`;
@@ -169,6 +172,7 @@ function classify(code: string, action: string, level: 5 | 22): StatScreen {
       },
     ],
     drill: level === 22,
+    copies: true,
   };
 }
 
@@ -359,6 +363,7 @@ export const STAT_SCREENS: StatScreen[] = [
         ],
       },
     ],
+    copies: true,
   },
   classify('data-report.classify5', 'Classify5', 5),
   classify('classify22', 'Classify22', 22),

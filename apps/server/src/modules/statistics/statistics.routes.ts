@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/principal.ts';
 import { route } from '../../platform/route.ts';
-import { drillLoans } from './drill.service.ts';
+import { DrillCopiesQuery, type DrillCopyDto } from '@shuyuan/contracts/statistics/reports';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Scope } from '../../platform/tenancy.ts';
+import { drillCopies, drillLoans } from './drill.service.ts';
 import { startSheetExport } from './export.ts';
 import { filterOptions } from './options.service.ts';
 import { deleteQuery, listQueries, runSavedQuery, saveQuery } from './query.service.ts';
@@ -33,6 +37,24 @@ export const STAT_SCREEN_CODES = [
 ];
 
 const REGISTER_CODES = ['singlebatch', 'copybatch', 'singlemultiple', 'copymultiple', 'store', 'ledger'];
+
+function copySheet(list: DrillCopyDto[]): Sheet {
+  return {
+    titleKey: 'statistics.drill.copiesTitle',
+    columns: ['barcode', 'title', 'callNo', 'classNo', 'location', 'acquiredAt', 'price'].map(
+      (k) => `statistics.col.${k}`,
+    ),
+    rows: list.map((r) => [
+      r.barcode,
+      r.title,
+      r.callNo,
+      r.classNo,
+      r.locationName,
+      r.acquiredAt.slice(0, 10),
+      r.valueFen == null ? '' : (r.valueFen / 100).toFixed(2),
+    ]),
+  };
+}
 
 function drillSheet(list: Awaited<ReturnType<typeof drillLoans>>['List']): Sheet {
   return {
@@ -196,32 +218,47 @@ export function statisticsRoutes(app: FastifyInstance): void {
         });
       },
     });
-    if (!s.drill) continue;
-    route(app, {
-      url: `${S}/${s.action}Loans`,
-      access: s.code,
-      schema: DrillLoansQuery,
-      handler: ({ db, scope, body }) => drillLoans(db, scope, body, body),
-    });
-    route(app, {
-      url: `${S}/Export${s.action}Loans`,
-      access: `${s.code}:export`,
-      schema: DrillLoansQuery,
-      audit: 'statistics.export',
-      handler: async (ctx) => {
-        const q = ctx.body;
-        const db = app.database.db;
-        const { Total } = await drillLoans(db, ctx.scope, q, { Page: 1, Rows: 1 });
-        return startSheetExport(app, ctx, {
-          titleKey: 'statistics.drill.title',
-          operationType: `export.statistics.${s.code}.loans`,
-          total: Total,
-          paged: true,
-          page: async (n, size) => ({
-            sheets: [drillSheet((await drillLoans(db, ctx.scope, q, { Page: n, Rows: size })).List)],
-          }),
-        });
-      },
-    });
+    if (s.drill) drillRoutes(app, s, 'Loans', DrillLoansQuery, drillLoans, drillSheet, 'statistics.drill.title');
+    if (s.copies)
+      drillRoutes(app, s, 'Copies', DrillCopiesQuery, drillCopies, copySheet, 'statistics.drill.copiesTitle');
   }
+}
+
+/**
+ * P/Statistics/<action><what> (what is behind a clicked figure: its loans or its held copies, a page of them) and
+ * Export<action><what> (all of them, an xlsx job, `<code>:export`).
+ */
+function drillRoutes<Q extends { Page: number; Rows: number }, R>(
+  app: FastifyInstance,
+  s: (typeof STAT_SCREENS)[number],
+  what: 'Loans' | 'Copies',
+  schema: z.ZodType<Q>,
+  list: (db: Db, scope: Scope, q: Q, page: { Page: number; Rows: number }) => Promise<{ List: R[]; Total: number }>,
+  sheet: (rows: R[]) => Sheet,
+  titleKey: string,
+) {
+  route(app, {
+    url: `${S}/${s.action}${what}`,
+    access: s.code,
+    schema,
+    handler: ({ db, scope, body }) => list(db, scope, body as Q, body as Q),
+  });
+  route(app, {
+    url: `${S}/Export${s.action}${what}`,
+    access: `${s.code}:export`,
+    schema,
+    audit: 'statistics.export',
+    handler: async (ctx) => {
+      const q = ctx.body as Q;
+      const db = app.database.db;
+      const { Total } = await list(db, ctx.scope, q, { Page: 1, Rows: 1 });
+      return startSheetExport(app, ctx, {
+        titleKey,
+        operationType: `export.statistics.${s.code}.${what.toLowerCase()}`,
+        total: Total,
+        paged: true,
+        page: async (n, size) => ({ sheets: [sheet((await list(db, ctx.scope, q, { Page: n, Rows: size })).List)] }),
+      });
+    },
+  });
 }

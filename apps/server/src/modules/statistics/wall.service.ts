@@ -20,8 +20,8 @@ const rowsOf = (r: any) => (r.rows ?? r) as any[];
 /**
  * P/Charts/GetWallScreen (/statistic): today's figures, the last 30 days, this month's top titles and classes and
  * the collection by 中图法 class — aggregates only: loans, returns, the loan trend and the top classes from the
- * daily rollup (a few rows a day), visits from the gate rollup (a row per hour), borrowers and titles an index
- * range of the period, copies out the open loans, the collection from the held-copy rollup (a row per record and
+ * daily rollup (a few rows a day), visits from the gate rollup (a row per hour), today's borrowers an index range
+ * of the day, the month's titles the monthly rollup (a row per title lent), copies out the open loans, the collection from the held-copy rollup (a row per record and
  * location) — all exact at every refresh, run side by side.
  */
 export async function wallScreen(db: Db, scope: Scope, lang: Lang): Promise<WallScreenData> {

@@ -59,6 +59,11 @@ export async function zeroReaders(
 /**
  * /zero-borrow-book: held copies never lent, or not lent since `since` — weeding candidates, optionally only
  * those accessioned before a day. Newest loan shown for each (none = never lent).
+ *
+ * One pass over the held copies finds the page and counts them all: the anti-join with loan(copy_id, borrowed_at)
+ * is made once (a materialized CTE, so the planner merges the two in id order instead of probing the loans for every
+ * copy in call-number order), then counted and its first rows taken by call number; the record is joined only for a
+ * record filter. The page's titles, locations and newest loans are then read for its rows only.
  */
 export async function zeroCopies(
   db: Db,
@@ -76,33 +81,56 @@ export async function zeroCopies(
     q.acquiredBefore ? sql`${copy.createdAt} < (${q.acquiredBefore}::date::timestamp at time zone ${tz})` : undefined,
     sql`not exists (select 1 from ${loan} where ${loan.copyId} = ${copy.id}${since})`,
   );
-  const base = (fields: Record<string, any>): any =>
-    db
-      .select(fields)
-      .from(copy)
-      .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-      .leftJoin(location, eq(location.id, copy.locationId))
-      .where(where);
-  const [{ n }] = await base({ n: sql<number>`count(*)::int` });
-  const rows = await base({
-    id: copy.id,
-    barcode: copy.barcode,
-    title: catalogueRecord.title,
-    callNo: copy.callNo,
-    locationName: location.name,
-    acquiredAt: copy.createdAt,
-    priceFen: copy.unitPriceFen,
-    lastBorrowedAt: sql<string | null>`(select max(${loan.borrowedAt}) from ${loan} where ${loan.copyId} = ${copy.id})`,
-  })
-    .orderBy(asc(copy.callNo), asc(copy.barcode))
-    .limit(q.Rows)
-    .offset((q.Page - 1) * q.Rows);
+  const record =
+    q.resourceTypeId || q.classNo
+      ? sql`inner join ${catalogueRecord} on ${catalogueRecord.id} = ${copy.recordId}`
+      : sql``;
+  const res: any = await db.execute(sql`
+    with held as materialized (
+      select ${copy.id} as id, ${copy.callNo} as call_no, ${copy.barcode} as barcode from ${copy} ${record} where ${where}
+    ), page as (
+      select id, call_no, barcode from held order by call_no, barcode, id limit ${q.Rows} offset ${(q.Page - 1) * q.Rows}
+    )
+    select (select count(*) from held)::int as n,
+      coalesce((select array_agg(id order by call_no, barcode, id) from page), '{}') as ids`);
+  const { n: Total, ids } = (res.rows ?? res)[0] as { n: number; ids: number[] };
+  const page = ids.map((id) => ({ id: Number(id) }));
+  if (!page.length) return { List: [], Total };
+  const rows = await db
+    .select({
+      id: copy.id,
+      barcode: copy.barcode,
+      title: catalogueRecord.title,
+      callNo: copy.callNo,
+      locationName: location.name,
+      acquiredAt: copy.createdAt,
+      priceFen: copy.unitPriceFen,
+      lastBorrowedAt: q.since
+        ? sql<string | null>`(select max(${loan.borrowedAt}) from ${loan} where ${loan.copyId} = ${copy.id})`
+        : sql<null>`null`,
+    })
+    .from(copy)
+    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
+    .leftJoin(location, eq(location.id, copy.locationId))
+    .where(
+      scope.where(
+        copy,
+        inArray(
+          copy.id,
+          page.map((p) => p.id),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    List: rows.map((r: any) => ({
-      ...r,
-      acquiredAt: r.acquiredAt.toISOString(),
-      lastBorrowedAt: r.lastBorrowedAt ? new Date(r.lastBorrowedAt).toISOString() : null,
-    })),
-    Total: n,
+    List: page.map(({ id }) => {
+      const r = byId.get(id)!;
+      return {
+        ...r,
+        acquiredAt: r.acquiredAt.toISOString(),
+        lastBorrowedAt: r.lastBorrowedAt ? new Date(r.lastBorrowedAt).toISOString() : null,
+      };
+    }),
+    Total,
   };
 }

@@ -44,6 +44,8 @@ export interface ReportDef {
   ) => EChartsCoreOption | null;
   /** The filters a click on a row or bar adds (null: nothing to drill into). */
   drill?: (row: Row, query: Record<string, unknown>) => Record<string, unknown> | null;
+  /** The held copies behind a collection row: the row's `by` and `key` (null: nothing to drill into). */
+  drillCopies?: (row: Row, query: Record<string, unknown>) => Record<string, unknown> | null;
   /** A list read page by page (Page/Rows). */
   paged?: boolean;
   /** Buttons beside export (get the shown rows and the query asked). */
@@ -95,7 +97,13 @@ export function ReportScreen({ def }: { def: ReportDef }) {
   const total = data && def.total ? def.total(data) : null;
   const open = (r: Row) => {
     const extra = query && def.drill?.(r, query);
-    if (extra) setDrill({ label: String(r.name ?? r.title ?? r.key ?? ''), query: { ...query, ...extra } });
+    const copies = query && def.drillCopies?.(r, query);
+    if (extra || copies)
+      setDrill({
+        label: String(r.name ?? r.title ?? r.key ?? ''),
+        query: extra ? { ...query, ...extra } : undefined,
+        copies: copies ? { ...query, ...copies } : undefined,
+      });
   };
   const exportNow = async () => {
     const job = await api.post<{ DataID: number; FileName: string }>(`${STAT}/Export${def.action}`, query ?? {});
@@ -103,6 +111,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
   };
   const option = data && def.chart && query ? def.chart(rows, t, query, data) : null;
   const columns = def.columns(t, data, query ?? {});
+  const drills = !!(def.drill || def.drillCopies);
 
   return (
     <div className="stat-print">
@@ -149,7 +158,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
       {option && rows.length > 0 && (
         <Card size="small" style={{ margin: '8px 0' }}>
           <Suspense fallback={<div style={{ height: 300 }} />}>
-            <Chart option={option} onClick={def.drill ? (i) => rows[i] && open(rows[i]) : undefined} />
+            <Chart option={option} onClick={drills ? (i) => rows[i] && open(rows[i]) : undefined} />
           </Suspense>
         </Card>
       )}
@@ -170,7 +179,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
         }
         onRow={(r) => ({
           onClick: () => r !== total && open(r),
-          style: def.drill && r !== total ? { cursor: 'pointer' } : undefined,
+          style: drills && r !== total ? { cursor: 'pointer' } : undefined,
         })}
         pagination={
           def.paged
@@ -178,7 +187,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
             : false
         }
       />
-      {def.drill && <DrillDrawer action={def.action} code={def.code} target={drill} onClose={() => setDrill(null)} />}
+      {drills && <DrillDrawer action={def.action} code={def.code} target={drill} onClose={() => setDrill(null)} />}
     </div>
   );
 }

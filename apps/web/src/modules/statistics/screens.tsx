@@ -323,6 +323,7 @@ const collection: ReportDef = {
       rows.map((r) => r.name),
       [{ name: t('statistics.col.copies'), data: rows.map((r) => r.copies) }],
     ),
+  drillCopies: (r, q) => ({ by: q.by ?? 'classNo', key: r.key ?? '' }),
 };
 
 function classifyDef(code: string, action: string, level: 5 | 22): ReportDef {
@@ -352,6 +353,7 @@ function classifyDef(code: string, action: string, level: 5 | 22): ReportDef {
         ],
       ),
     drill: level === 22 ? (r) => (r.key ? { classNo: r.key } : null) : undefined,
+    drillCopies: (r) => ({ by: level === 22 ? 'class22' : 'part', key: r.key ?? '' }),
   };
 }
 
