@@ -148,7 +148,7 @@ describe('statistics: a term report per class', () => {
     await runForTerm(screen);
     await screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'I 文学' }).click();
     const drawer = s.page.locator('.ant-drawer:visible');
-    const shown = drawer.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
+    const shown = drawer.locator('.ant-table-tbody tr.ant-table-row:visible');
     // Class I: the three held copies of 统计验收用书, and this term's five loans of them.
     await drawer.getByText(zh('statistics.drill.copiesOf', { name: 'I 文学', count: 3 })).waitFor();
     await expect.poll(() => shown.count()).toBe(3);
