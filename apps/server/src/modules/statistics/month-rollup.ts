@@ -1,11 +1,12 @@
 import type { PeriodRange } from '@shuyuan/contracts/statistics/filters';
-import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { loanMonthReader } from './loan-day.table.ts';
 import { AT_LENDING, type LoanFilters, loanWhere } from './loan-source.ts';
 import { addDays, calendarPeriod } from './period.ts';
+import { readerFilters } from './rollup.ts';
 
 /**
  * The monthly loan rollup per reader (statistics README "Rollups"): loans and renewals per reader and month, with the
@@ -56,15 +57,7 @@ function keyOf(k: MonthKey, tz: string): { roll: SQL; loan: SQL } {
 }
 
 function rollupWhere(scope: Scope, f: LoanFilters, months: PeriodRange): SQL | undefined {
-  return and(
-    eq(U.schoolId, scope.schoolId),
-    between(U.month, months.from, months.to),
-    f.classId ? eq(U.classId, f.classId) : undefined,
-    f.gradeId ? eq(U.gradeId, f.gradeId) : undefined,
-    f.departmentId ? eq(U.departmentId, f.departmentId) : undefined,
-    f.identity ? eq(U.identity, f.identity) : undefined,
-    f.identities ? inArray(U.identity, [...f.identities]) : undefined,
-  );
+  return and(eq(U.schoolId, scope.schoolId), between(U.month, months.from, months.to), ...readerFilters(U, f));
 }
 
 /**

@@ -69,18 +69,24 @@ function rollupKey(side: 'reader' | 'item', by: CountBy): SQL {
   }
 }
 
+/** The reader-side filters on a rollup's reader columns (at lending): the day rollup and the month rollup alike. */
+export function readerFilters(
+  c: { classId: PgColumn; gradeId: PgColumn; departmentId: PgColumn; identity: PgColumn },
+  f: LoanFilters,
+): (SQL | undefined)[] {
+  return [
+    f.classId ? eq(c.classId, f.classId) : undefined,
+    f.gradeId ? eq(c.gradeId, f.gradeId) : undefined,
+    f.departmentId ? eq(c.departmentId, f.departmentId) : undefined,
+    f.identity ? eq(c.identity, f.identity) : undefined,
+    f.identities ? inArray(c.identity, [...f.identities]) : undefined,
+  ];
+}
+
 function rollupWhere(scope: Scope, side: 'reader' | 'item', f: LoanFilters, range: PeriodRange): SQL | undefined {
   if (side === 'reader') {
     const r = loanDayReader;
-    return and(
-      eq(r.schoolId, scope.schoolId),
-      between(r.day, range.from, range.to),
-      f.classId ? eq(r.classId, f.classId) : undefined,
-      f.gradeId ? eq(r.gradeId, f.gradeId) : undefined,
-      f.departmentId ? eq(r.departmentId, f.departmentId) : undefined,
-      f.identity ? eq(r.identity, f.identity) : undefined,
-      f.identities ? inArray(r.identity, [...f.identities]) : undefined,
-    );
+    return and(eq(r.schoolId, scope.schoolId), between(r.day, range.from, range.to), ...readerFilters(r, f));
   }
   const i = loanDayItem;
   return and(
