@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, MIGRATIONS_DIR } from '../apps/server/src/db/client.ts';
 import { appUser } from '../apps/server/src/modules/auth/user.table.ts';
 import { catalogueRecord, copy } from '../apps/server/src/modules/catalogue/catalogue.table.ts';
+import { SEARCH_DOCUMENT_VERSION } from '../apps/server/src/modules/catalogue/record-document.ts';
 import { loan } from '../apps/server/src/modules/circulation/circulation.table.ts';
 import { buildSearchDocument, searchVectorSql } from '../apps/server/src/modules/search/lib/document.ts';
 import { hashPassword } from '../apps/server/src/platform/password.ts';
@@ -299,6 +300,8 @@ export function schemaKey(size: LibrarySize): string {
   }
   h.update(JSON.stringify(size));
   h.update(fs.readFileSync(import.meta.filename));
+  // The search documents are written by the search lib: a new version of its rules is a new library.
+  h.update(String(SEARCH_DOCUMENT_VERSION));
   return h.digest('hex').slice(0, 12);
 }
 

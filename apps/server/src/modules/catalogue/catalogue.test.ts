@@ -7,6 +7,7 @@ import { fixtures } from '../holdings/test-fixtures.ts';
 import { resourceType } from '../basic/branch.table.ts';
 import { barcodeRule } from '../printing/printing.table.ts';
 import { copy } from './catalogue.table.ts';
+import { keptSearchTuning } from './kept-search.ts';
 
 const t = useTestApp();
 const CODE = 'resource-mana.resource.catalog';
@@ -120,6 +121,42 @@ describe('catalogue records', () => {
     expect(byCall.json.data.List.map((r: { id: number }) => r.id)).toEqual([ids.b, ids.a, ids.c]);
     const bad = await t.post(SEARCH, { SearchKey: '长江', sort: 'price' });
     expect(bad.json.code).not.toBe(0);
+  });
+
+  it('sorts by year, newest first and no year last; a kept broad answer holds only while the catalogue is unchanged', async () => {
+    const scope = new Scope(t.schoolId);
+    const ids = {
+      old: await addRecord({ title: '黄河故事 一', pubYear: 2001 }),
+      newA: await addRecord({ title: '黄河故事 二', pubYear: 2015 }),
+      none: await addRecord({ title: '黄河故事 三' }),
+      newB: await addRecord({ title: '黄河故事 四', pubYear: 2015 }),
+    };
+    const byYear = async (body: Record<string, unknown> = {}) => {
+      const res = await t.post(SEARCH, { SearchKey: 'huanghe', sort: 'year', ...body });
+      expect(res.json.code, JSON.stringify(res.json)).toBe(0);
+      return res.json.data;
+    };
+    const order = [ids.newB, ids.newA, ids.old, ids.none];
+    const idsOf = (d: { List: { id: number }[] }) => d.List.map((r) => r.id);
+    const tuning = { ...keptSearchTuning };
+    keptSearchTuning.minHits = 1; // every answer is broad here
+    try {
+      expect(idsOf(await byYear())).toEqual(order);
+      // Asked again (kept, or found again when another test was writing meanwhile): the same answer, by page too.
+      const again = await byYear();
+      expect(idsOf(again)).toEqual(order);
+      expect(again.Total).toBe(4);
+      expect(idsOf(await byYear({ Page: 2, Rows: 2 }))).toEqual([ids.old, ids.none]);
+      // A record, a copy and a copy's state written since: the next answer has them.
+      const newest = await addRecord({ title: '黄河故事 五', pubYear: 2020 });
+      expect(idsOf(await byYear())).toEqual([newest, ...order]);
+      await t.db.insert(copy).values(scope.values({ recordId: ids.old, barcode: `HH${Date.now()}` }));
+      expect((await byYear()).Facets.state).toEqual([{ value: 'available', count: 1 }]);
+      await t.db.update(copy).set({ circState: 'lost' }).where(eq(copy.recordId, ids.old));
+      expect((await byYear()).Facets.state).toEqual([{ value: 'lost', count: 1 }]);
+    } finally {
+      Object.assign(keptSearchTuning, tuning);
+    }
   });
 
   it('searches one field: author by a 2-character name or a single character, Latin words from their start, class and call numbers by their start', async () => {

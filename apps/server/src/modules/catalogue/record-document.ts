@@ -9,8 +9,10 @@ import { buildSearchDocument, type SearchDocument } from '../search/lib/document
  * 1: subtitles and parts, variant titles, series, subjects, contents and 880 vernacular fields from the MARC;
  *    traditional Chinese folded to simplified.
  * 2: the duplicate-match keys (`match_keys`, match-keys.ts) are filled in for records written before they existed.
+ * 3: each Chinese character of the titles, authors, subjects, publisher and series (`hanChars`), so one character
+ *    typed alone is found through the index.
  */
-export const SEARCH_DOCUMENT_VERSION = 2;
+export const SEARCH_DOCUMENT_VERSION = 3;
 
 /**
  * The search document of a record. Its own light module (no database imports) so the MARC import's worker

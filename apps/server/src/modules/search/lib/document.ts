@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isbnForms } from './isbn.ts';
 import { pinyinTokens } from './pinyin.ts';
-import { hanBigrams, words } from './text.ts';
+import { hanBigrams, hanChars, words } from './text.ts';
 
 type Text = string | null | undefined;
 type Texts = Text | Text[];
@@ -32,13 +32,16 @@ export interface SearchDocument {
 
 const list = (v: Texts): string[] => (Array.isArray(v) ? v : [v]).filter((s): s is string => !!s?.trim());
 
-/** Words of the texts plus Chinese character bigrams and, when asked, full pinyin and initials. */
-function tokens(v: Texts, withPinyin = true): string[] {
+/**
+ * Words of the texts plus Chinese character bigrams and, when `full`, full pinyin and initials and each Chinese
+ * character (marked, `hanChars`: a field search or a title search for one character).
+ */
+function tokens(v: Texts, full = true): string[] {
   const out: string[] = [];
   for (const text of list(v)) {
     const ws = words(text);
     out.push(...ws.map((w) => w.text), ...hanBigrams(text));
-    if (withPinyin) out.push(...pinyinTokens(ws));
+    if (full) out.push(...pinyinTokens(ws), ...hanChars(text));
   }
   return out;
 }
@@ -47,8 +50,8 @@ const join = (parts: string[]) => [...new Set(parts)].join(' ');
 
 /**
  * Weights: A title; B author, subjects, ISBN (both forms); C publisher, series; D call number,
- * class number and the rest. D gets no pinyin: call and class numbers are codes, and pinyin of a
- * summary costs more import time than it finds (people type pinyin for titles and names).
+ * class number and the rest. D gets no pinyin nor single characters: call and class numbers are codes, and
+ * pinyin of a summary costs more import time than it finds (people type pinyin for titles and names).
  */
 export function buildSearchDocument(f: SearchFields): SearchDocument {
   return {

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { hanBigrams, hanSpellings, words } from './text.ts';
+import { HAN_CHAR_MARK, hanBigrams, hanSpellings, words } from './text.ts';
 
 /** A user's search text, parsed once and turned into SQL by `searchWhere` / `searchRank`. */
 export interface ParsedQuery {
@@ -15,6 +15,8 @@ export interface ParsedQuery {
   shortSpellings: string[];
   /** Number of characters typed (letters, digits, Han), spaces and punctuation not counted. */
   length: number;
+  /** One Chinese character typed alone: its marked lexeme (`hanChars`), without a weight; else null. */
+  char: string | null;
   /** The terms restricted to lexemes of the given weights, e.g. 'B' for a search in the author field. */
   weighted(weights: string): string;
 }
@@ -55,6 +57,7 @@ export function parseSearchQuery(text: string): ParsedQuery | null {
     short,
     shortSpellings: short ? (hanSpellings(short) ?? [short]) : [],
     length: [...joined].length,
+    char: ws.length === 1 && ws[0].han && [...joined].length === 1 ? `${HAN_CHAR_MARK}${joined}` : null,
     weighted: (weights) => ws.map((w, i) => operand(w, i, weights)).join(' & '),
   };
 }
@@ -76,16 +79,22 @@ const titleHas = (title: SQLWrapper, q: ParsedQuery) =>
     sql` or `,
   )})`;
 
+/** The document holds the Chinese character `q.char` in the fields of `weights` (candidates: see `hanChars`). */
+const charMatch = (vector: SQLWrapper, char: string, weights: string) =>
+  sql`${vector} @@ to_tsquery('simple', ${`'${char}':${weights}`})`;
+
 /**
  * Matches the document, or — for a 1-character query, where a word index cannot find a character inside a
- * word (梦 in 红楼梦) — the title containing it. pg_trgm's GIN index serves ILIKE only from 3 characters, so
- * such a query reads the titles; it is the rare case, and still one pass.
+ * word (梦 in 红楼梦) — the title containing it. A Chinese character finds its candidate titles through its marked
+ * lexeme (`hanChars`) and only those are read; a Latin letter or digit typed alone reads the titles (pg_trgm's GIN
+ * index serves ILIKE from 3 characters only), and finds most of the catalogue anyway.
  */
 export function searchWhere(c: SearchColumns, q: ParsedQuery): SQL {
   const ts = sql`${c.vector} @@ to_tsquery('simple', ${q.tsquery})`;
   // Two characters are found by the index: every Chinese pair of a title is a lexeme (character bigrams), and a
   // Latin pair is a word prefix. Only a single character has to be looked for inside the titles.
   if (!q.short || q.length > 1) return ts;
+  if (q.char) return sql`(${ts} or (${charMatch(c.vector, q.char, 'A')} and ${titleHas(c.title, q)}))`;
   return sql`(${ts} or ${titleHas(c.title, q)})`;
 }
 
@@ -106,6 +115,8 @@ export function fieldWhere(vector: SQLWrapper, columns: SQLWrapper[], text: stri
       )
     : null;
   const q = parseSearchQuery(text);
+  // A Chinese character: the index narrows to the documents holding it in the field (`hanChars`), ILIKE decides.
+  if (q?.char && inField) return sql`(${charMatch(vector, q.char, weights)} and (${inField}))`;
   if (!q || q.length < 2) return sql`(${inField ?? sql`false`})`;
   const match = sql`${vector} @@ to_tsquery('simple', ${q.weighted(weights)})`;
   return inField ? sql`(${match} and (${inField}))` : sql`(${match})`;

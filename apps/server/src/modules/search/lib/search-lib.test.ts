@@ -5,6 +5,7 @@ import { buildSearchDocument, searchVectorSql } from './document.ts';
 import { byTitle, FIXTURES } from './fixtures.test-data.ts';
 import { isbnForms } from './isbn.ts';
 import { parseSearchQuery, searchRank, searchWhere } from './query.ts';
+import { HAN_CHAR_MARK } from './text.ts';
 
 const t = useTestApp();
 const cols = { vector: sql.raw('search'), title: sql.raw('title') };
@@ -100,5 +101,23 @@ describe('search document in the database', () => {
     expect(await find('梦')).toEqual(ids('梦', '红楼梦', '红楼梦人物论'));
     expect((await find('城')).sort((a, b) => a - b)).toEqual(ids('边城', '围城', '城南旧事'));
     expect(await find('楼梦')).toEqual(ids('红楼梦', '红楼梦人物论'));
+    // Typed in traditional script: the same titles (documents and queries are folded to simplified).
+    expect(await find('夢')).toEqual(ids('梦', '红楼梦', '红楼梦人物论'));
+    expect((await find('史')).sort((a, b) => a - b)).toEqual(ids('中国通史', '时间简史'));
+  });
+
+  it('marks each character of a title so that no word or prefix query reaches it', async () => {
+    const doc = buildSearchDocument({ title: '红楼梦', author: '曹雪芹' });
+    const matches = async (query: string) => {
+      const res: any = await t.db.execute(sql`select ${searchVectorSql(doc)} @@ to_tsquery('simple', ${query}) as hit`);
+      return res.rows[0].hit;
+    };
+    expect(await matches(`'${HAN_CHAR_MARK}梦':A`)).toBe(true);
+    expect(await matches(`'${HAN_CHAR_MARK}曹':B`)).toBe(true);
+    expect(await matches(`'${HAN_CHAR_MARK}曹':A`)).toBe(false);
+    // A Chinese term is a prefix in a longer query, a Latin last term too: neither may reach the marked characters.
+    expect(await matches(`'梦':*`)).toBe(false);
+    expect(await matches(`'c':*`)).toBe(true); // cao, cxq of the author, not the mark
+    expect(await matches(`'c':*A`)).toBe(false);
   });
 });

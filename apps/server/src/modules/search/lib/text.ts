@@ -144,3 +144,17 @@ export function hanBigrams(text: string): string[] {
   for (const run of foldHan(normalize(text)).match(/\p{Script=Han}{2,}/gu) ?? []) out.push(...bigrams(run));
   return out;
 }
+
+/**
+ * Marks a lexeme as one Chinese character of a title (`ｃ梦`), so that a character typed alone is found through the
+ * index inside any title (梦 in 红楼梦) instead of by reading every title. The mark is a full-width letter, which
+ * NFKC turns into an ASCII one: no normalised word of a document or a query begins with it, so no prefix query
+ * (`'梦':*`, `'c':*`) ever reaches these lexemes.
+ */
+export const HAN_CHAR_MARK = '\uff43';
+
+/** Each Chinese character of the text once, folded to simplified and marked (红楼夢 → ｃ红 ｃ楼 ｃ梦). */
+export function hanChars(text: string): string[] {
+  const chars = foldHan(normalize(text)).match(/\p{Script=Han}/gu) ?? [];
+  return [...new Set(chars)].map((c) => HAN_CHAR_MARK + c);
+}
