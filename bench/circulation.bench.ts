@@ -109,9 +109,13 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', pgUrl?: string | null) {
 /**
  * `npm run bench circulation`: desk flows (one scan = one request) with 1 and 10 desks against 300k copies and
  * 5,000 readers, on both databases (self-check: `npm run bench sip2`). Figures on a busy machine are indicative.
+ * CIRC_BENCH_DB=pg|pglite runs one database only.
  */
 export async function benchCirculation(pgUrl: string | null) {
-  if (pgUrl) await measure('PostgreSQL', pgUrl);
-  else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
-  await measure('PGlite');
+  const only = process.env.CIRC_BENCH_DB;
+  if (only !== 'pglite') {
+    if (pgUrl) await measure('PostgreSQL', pgUrl);
+    else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
+  }
+  if (only !== 'pg') await measure('PGlite');
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
+import { runNamed } from '../modules/circulation/statement.ts';
 import { CONFIG_VERSION, noteRequestConfig } from './school-config.ts';
 
 /** The signed-in caller, resolved once per request from the access token. */
@@ -101,7 +102,8 @@ const VERSIONS = sql`select (select ${authVersion.id} || ':' || ${authVersion.ve
  * Notes the configuration's version for the rest of the request (school-config.ts `schoolConfig`).
  */
 export async function checkCallers(db: Db): Promise<void> {
-  const [row] = await rowsOf<{ auth: string | null; config: string | null }>(db, VERSIONS);
+  // A named statement (parsed and planned once per connection): every API request runs it.
+  const [row] = await runNamed<{ auth: string | null; config: string | null }>(db, 'callers_versions', VERSIONS);
   noteRequestConfig(db, row?.config ?? null);
   const v = row?.auth ?? undefined;
   const m = callerMemory(db);

@@ -119,12 +119,17 @@ export async function runNoLoanChecks(ctx: { tx: Tx; scope: Scope; barcode: stri
 }
 
 const borrowChecks: BorrowCheck[] = [];
-const borrowDone: BorrowDone[] = [];
+const borrowDone: { fn: BorrowDone; when?: (ctx: BorrowContext) => boolean }[] = [];
 const returnHooks: ReturnHook[] = [];
 const renewChecks: RenewCheck[] = [];
 
 export const registerBorrowCheck = (fn: BorrowCheck): void => void borrowChecks.push(fn);
-export const registerBorrowDone = (fn: BorrowDone): void => void borrowDone.push(fn);
+/**
+ * `when`: whether the hook has anything to do for this loan, known before the loan is written (without it, always).
+ * A loan no hook needs is answered without waiting for its write: the panel's reads go right behind it.
+ */
+export const registerBorrowDone = (fn: BorrowDone, when?: (ctx: BorrowContext) => boolean): void =>
+  void borrowDone.push({ fn, when });
 export const registerReturnHook = (fn: ReturnHook): void => void returnHooks.push(fn);
 export const registerRenewCheck = (fn: RenewCheck): void => void renewChecks.push(fn);
 
@@ -141,8 +146,11 @@ export async function runBorrowChecks(ctx: BorrowContext): Promise<{ holder: boo
 }
 
 export async function runBorrowDone(ctx: BorrowContext & { loanId: number; dueDate: string }): Promise<void> {
-  for (const fn of borrowDone) await fn(ctx);
+  for (const h of borrowDone) if (!h.when || h.when(ctx)) await h.fn(ctx);
 }
+
+/** Whether any borrow-done hook has work for this loan (see registerBorrowDone). */
+export const borrowDoneNeeded = (ctx: BorrowContext): boolean => borrowDone.some((h) => !h.when || h.when(ctx));
 
 /** All return hooks; the first hold (and fine) answered wins. `sent`: what the hooks sent without awaiting it. */
 export async function runReturnHooks(

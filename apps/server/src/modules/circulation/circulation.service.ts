@@ -11,6 +11,7 @@ import { STORED_SETTINGS, settingsFrom } from '../settings/settings.service.ts';
 import {
   type BorrowContext,
   runBorrowChecks,
+  borrowDoneNeeded,
   runBorrowDone,
   runNoLoanChecks,
   runRenewChecks,
@@ -218,16 +219,14 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
     }
     const dueDate = offline?.dueDate ?? dueDateIn(closed, today, rule.loanDays);
     const log = input.log?.(overridden);
-    const loanId = await writeLoan(
+    const writing = writeLoan(
       tx,
       scope,
       c,
       { userId: reader.id, dueDate, operatorId: input.operatorId, via: input.via },
       log,
     );
-    await runBorrowDone({ ...ctx, loanId, dueDate });
-    if (!log) await input.audit?.(tx, overridden);
-    const panel = await input.after?.(tx, {
+    const view: PanelView & { last: boolean } = {
       scope,
       config,
       today,
@@ -238,7 +237,23 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
       noHolds: !holdsReady,
       // Nothing but JavaScript after the panel (the log row went with the loan): the commit goes with its last read.
       last: !!log || !input.audit,
-    });
+    };
+    let loanId: number;
+    let panel: X | undefined;
+    if (view.last && !borrowDoneNeeded(ctx)) {
+      // Nothing waits for the loan's id: the panel's reads are sent right behind the write (the connection runs them
+      // in order, so they see the new loan) and the commit with them — one round trip less. A failed write fails
+      // them too; its own error is the one thrown.
+      const reading = input.after?.(tx, view);
+      reading?.catch(() => {});
+      loanId = await writing;
+      panel = await reading;
+    } else {
+      loanId = await writing;
+      await runBorrowDone({ ...ctx, loanId, dueDate });
+      if (!log) await input.audit?.(tx, overridden);
+      panel = await input.after?.(tx, view);
+    }
     return {
       panel,
       loanId,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type ConfigSnapshot, schoolConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { dateIn, SCHOOL_ZONE } from '../circulation/rules.service.ts';
+import { runNamed } from '../circulation/statement.ts';
 import { pointBalance, pointEntry } from './points.table.ts';
 import { POINT_RULES, type PointRule, TERMS, termOf } from './rules.ts';
 
@@ -74,17 +75,18 @@ export async function lockBalance(tx: Db, scope: Scope, userId: number): Promise
   return row!.balance;
 }
 
-/** lockBalance's statement, sent now (`execute()`: a query builder awaited is sent a microtask later). */
+/**
+ * lockBalance's statement, sent now (runNamed sends before its first await), as a named statement: PostgreSQL parses
+ * and plans it once per connection — the desk's on-time return runs it on every scan.
+ */
 const sendLockBalance = (tx: Db, scope: Scope, userId: number) =>
-  tx
-    .insert(pointBalance)
-    .values(scope.values({ userId, balance: 0 }))
-    .onConflictDoUpdate({
-      target: [pointBalance.schoolId, pointBalance.userId],
-      set: { balance: pointBalance.balance },
-    })
-    .returning({ balance: pointBalance.balance })
-    .execute();
+  runNamed<{ balance: number }>(
+    tx,
+    'pts_lock_balance',
+    sql`insert into point_balance (school_id, user_id, balance) values (${scope.schoolId}, ${userId}, 0)
+      on conflict (school_id, user_id) do update set balance = point_balance.balance
+      returning balance`,
+  );
 
 /** Appends the entry and moves the balance (the row is locked by `lockBalance`). Null when the ref was done. */
 export async function appendEntry(
@@ -158,9 +160,12 @@ function applyRule(
       : sql`select coalesce(sum(abs(points)) filter (where day = ${e.day}::date), 0)::int as d,
               coalesce(sum(abs(points)) filter (where term_id = ${e.termId}::int), 0)::int as t
             from point_entry where school_id = ${scope.schoolId} and user_id = ${e.userId} and event = ${e.event}`;
-  const written = tx
-    .execute(
-      sql`with bal as (
+  // A named statement per shape (caps on or off, award or deduction): parsed and planned once per connection.
+  const shape = `${dayCap === null ? 0 : 1}${termCap === null ? 0 : 1}${sign < 0 ? 1 : 0}`;
+  const written = runNamed<{ points: number }>(
+    tx,
+    `pts_award_${shape}`,
+    sql`with bal as (
         select balance from point_balance where school_id = ${scope.schoolId} and user_id = ${e.userId}
       ),
       used as (${used}),
@@ -185,9 +190,6 @@ function applyRule(
         where school_id = ${scope.schoolId} and user_id = ${e.userId} and exists (select 1 from entry)
       )
       select points from entry`,
-    )
-    .execute();
-  return Promise.all([locked, written]).then(
-    ([, r]) => (r as unknown as { rows: { points: number }[] }).rows[0]?.points ?? 0,
   );
+  return Promise.all([locked, written]).then(([, rows]) => rows[0]?.points ?? 0);
 }

@@ -88,28 +88,30 @@ export function registerReservationHooks(): void {
     });
   });
 
-  registerBorrowDone(async ({ tx, scope, today, reader, copy: c, loanId, titleOpen: anyOpen }) => {
-    // The title's open reservations, locked: usually none (the copy's lock saw none: not even a look-up), and then
-    // there is nothing to collect or to sync (copies are 'reserving' only while someone waits).
-    if (anyOpen === false) return;
-    const open = await titleOpen(tx, scope, { recordId: c.recordId });
-    if (!open.length) return;
-    const mine = open.filter((r) => r.readerId === reader.id);
-    let released = false;
-    for (const r of mine) {
-      await tx
-        .update(reservation)
-        .set({ state: 'collected', closedAt: new Date(), loanId, copyId: r.copyLevel ? r.copyId : c.id })
-        .where(eq(reservation.id, r.id));
-      // They held another copy of the title on the shelf: it goes to the next reader.
-      if (r.state === 'ready' && r.copyId && r.copyId !== c.id) {
-        const held = await lockCopyById(tx, scope, r.copyId);
-        if (held && (await releaseCopy(tx, scope, held, today))) released = true;
+  registerBorrowDone(
+    async ({ tx, scope, today, reader, copy: c, loanId }) => {
+      // The title's open reservations, locked: usually none (the copy's lock saw none: not even a look-up), and then
+      // there is nothing to collect or to sync (copies are 'reserving' only while someone waits).
+      const open = await titleOpen(tx, scope, { recordId: c.recordId });
+      if (!open.length) return;
+      const mine = open.filter((r) => r.readerId === reader.id);
+      let released = false;
+      for (const r of mine) {
+        await tx
+          .update(reservation)
+          .set({ state: 'collected', closedAt: new Date(), loanId, copyId: r.copyLevel ? r.copyId : c.id })
+          .where(eq(reservation.id, r.id));
+        // They held another copy of the title on the shelf: it goes to the next reader.
+        if (r.state === 'ready' && r.copyId && r.copyId !== c.id) {
+          const held = await lockCopyById(tx, scope, r.copyId);
+          if (held && (await releaseCopy(tx, scope, held, today))) released = true;
+        }
       }
-    }
-    await syncReserving(tx, scope, c.recordId);
-    if (released) kickNotify(scope.schoolId);
-  });
+      await syncReserving(tx, scope, c.recordId);
+      if (released) kickNotify(scope.schoolId);
+    },
+    ({ titleOpen: anyOpen }) => anyOpen !== false,
+  );
 
   registerRenewCheck(async ({ tx, scope, copy: c }) => {
     if (!(await waitingCount(tx, scope, c))) return;
