@@ -1,6 +1,26 @@
 import type { ListData } from '@shuyuan/contracts/common/envelope';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../app/http.ts';
+import { useViewRestored } from '../app/layout/view-context.ts';
+
+/** How long a list's last answer may be shown again while it reloads, and how many answers are kept. */
+const LAST_ANSWER_MS = 5 * 60_000;
+const LAST_ANSWERS = 50;
+const lastAnswers = new Map<string, { at: number; data: ListData<unknown> }>();
+
+function lastAnswer(key: string): ListData<any> | undefined {
+  const hit = lastAnswers.get(key);
+  return hit && Date.now() - hit.at < LAST_ANSWER_MS ? hit.data : undefined;
+}
+
+function remember(key: string, data: ListData<unknown>): void {
+  lastAnswers.delete(key);
+  lastAnswers.set(key, { at: Date.now(), data });
+  for (const k of lastAnswers.keys()) {
+    if (lastAnswers.size <= LAST_ANSWERS) break;
+    lastAnswers.delete(k);
+  }
+}
 
 /**
  * Loads a list endpoint with a body; reloads when the body changes (or on `reload()`, e.g. a new search with
@@ -8,17 +28,25 @@ import { api } from '../app/http.ts';
  * than the server answers).
  */
 export function useResourceList<R>(url: string, body: Record<string, unknown>) {
-  const [data, setData] = useState<ListData<R>>({ List: [], Total: 0 });
+  const key = JSON.stringify(body);
+  // A tab whose page was unmounted (past the views kept alive) and is shown again: its list shows the rows it
+  // last showed at once and loads afresh behind them, without a spinner, as a kept-alive page would.
+  const restored = useViewRestored();
+  const [shownBefore] = useState(() => (restored ? lastAnswer(`${url}|${key}`) : undefined));
+  const [data, setData] = useState<ListData<R>>(shownBefore ?? { List: [], Total: 0 });
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
-  const key = JSON.stringify(body);
+  const quiet = useRef(!!shownBefore);
   const reload = useCallback(async () => {
     const mine = ++seq.current;
-    setLoading(true);
+    setLoading(!quiet.current);
+    quiet.current = false;
     try {
       const d = await api.post<ListData<R> | R[]>(url, JSON.parse(key));
       if (mine !== seq.current) return;
-      setData(Array.isArray(d) ? { List: d, Total: d.length } : { List: d?.List ?? [], Total: d?.Total ?? 0 });
+      const list = Array.isArray(d) ? { List: d, Total: d.length } : { List: d?.List ?? [], Total: d?.Total ?? 0 };
+      remember(`${url}|${key}`, list);
+      setData(list);
     } catch {
       // The HTTP client already showed the message; keep the rows shown before.
     } finally {

@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSchool, themeOf, useSession } from '../auth/session.ts';
 import { setMessageApi } from '../notify.ts';
@@ -24,9 +24,11 @@ function MessageBinder() {
 
 /**
  * The staff layout (spec §2): header, side menu from the server, visited-view tabs, kept-alive views. The unit's
- * theme colours apply here: bgColor = header and menu background, btColor = primary colour (spec §1).
+ * theme colours apply here: bgColor = header and menu background, btColor = primary colour (spec §1). Memo: the
+ * gate above re-renders on every navigation; the parts that follow the location (menu, tabs, views) read it
+ * themselves.
  */
-export function MainLayout() {
+export const MainLayout = memo(function MainLayout() {
   const { t, i18n } = useTranslation();
   useSession();
   useDayjsLocale();
@@ -79,4 +81,4 @@ export function MainLayout() {
       </ConfigProvider>
     </AntApp>
   );
-}
+});

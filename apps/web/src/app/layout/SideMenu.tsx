@@ -82,6 +82,9 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       items={items}
       selectedKeys={active ? [String(active.id)] : []}
       openKeys={collapsed ? undefined : openKeys}
+      // Names on hover only for the folded menu (its icons): unfolded, antd still wrapped every entry in a tooltip
+      // that never opens, re-rendered on each navigation.
+      tooltip={collapsed ? undefined : false}
       onOpenChange={(k) => setOpenKeys(k as string[])}
       onClick={({ key }) => {
         const to = routeOf(byId.get(key)!);

@@ -1,4 +1,5 @@
 import { Dropdown, type MenuProps, Tabs } from 'antd';
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../constants.ts';
@@ -14,9 +15,43 @@ export function useTabTitle(): (t: Pick<Tab, 'pathname' | 'search'>) => string {
   return (tab) => tabTitle(tab, menus, i18n.language, text);
 }
 
+type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/**
+ * A tab's title with its context menu. Memo: with many tabs open, re-creating every tab's dropdown on each
+ * navigation cost more than the switch itself; a label re-renders only when its tab or title changes.
+ */
+const TabLabel = memo(function TabLabel({
+  tab,
+  title,
+  onAction,
+}: {
+  tab: Tab;
+  title: string;
+  onAction: (tab: Tab, action: TabAction) => void;
+}) {
+  const { t } = useTranslation();
+  const menu: MenuProps = {
+    items: [
+      { key: 'refresh', label: t('app.tabs.refresh') },
+      { key: 'close', label: t('app.tabs.close'), disabled: tab.affix },
+      { key: 'closeOthers', label: t('app.tabs.closeOthers') },
+      { key: 'closeAll', label: t('app.tabs.closeAll') },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      onAction(tab, key as TabAction);
+    },
+  };
+  return (
+    <Dropdown menu={menu} trigger={['contextMenu']}>
+      <span data-tab={tab.key}>{title}</span>
+    </Dropdown>
+  );
+});
+
 /** Visited-view tabs (spec §2) with refresh / close current / close others / close all; affix tabs stay. */
 export function TabsBar() {
-  const { t } = useTranslation();
   const tabs = useTabs();
   const loc = useLocation();
   const navigate = useNavigate();
@@ -24,7 +59,7 @@ export function TabsBar() {
   const activeKey = tabKey(loc.pathname, loc.search);
 
   const go = (tab?: Tab) => navigate(tab ? fullPath(tab) : HOME_PATH);
-  const act = (tab: Tab, action: string) => {
+  const act = (tab: Tab, action: TabAction) => {
     if (action === 'refresh') {
       tabsStore.refresh(tab.key);
       // The /redirect route re-opens the path, so the view mounts anew (and becomes active if it was not).
@@ -39,18 +74,10 @@ export function TabsBar() {
       go(tabsStore.closeAll());
     }
   };
-  const menu = (tab: Tab): MenuProps => ({
-    items: [
-      { key: 'refresh', label: t('app.tabs.refresh') },
-      { key: 'close', label: t('app.tabs.close'), disabled: tab.affix },
-      { key: 'closeOthers', label: t('app.tabs.closeOthers') },
-      { key: 'closeAll', label: t('app.tabs.closeAll') },
-    ],
-    onClick: ({ key, domEvent }) => {
-      domEvent.stopPropagation();
-      act(tab, key);
-    },
-  });
+  // The labels' menus act with this render's location and navigate, through one callback that never changes.
+  const latest = useRef(act);
+  latest.current = act;
+  const onAction = useCallback((tab: Tab, action: TabAction) => latest.current(tab, action), []);
 
   return (
     <Tabs
@@ -67,11 +94,7 @@ export function TabsBar() {
       items={tabs.map((tab) => ({
         key: tab.key,
         closable: !tab.affix,
-        label: (
-          <Dropdown menu={menu(tab)} trigger={['contextMenu']}>
-            <span data-tab={tab.key}>{title(tab)}</span>
-          </Dropdown>
-        ),
+        label: <TabLabel tab={tab} title={title(tab)} onAction={onAction} />,
       }))}
       tabBarStyle={{ margin: 0 }}
     />

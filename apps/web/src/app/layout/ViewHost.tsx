@@ -1,10 +1,21 @@
 import { ConfigProvider } from 'antd';
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type Location, Route, Routes, useLocation } from 'react-router';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Location,
+  NavigationType,
+  Route,
+  Routes,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+} from 'react-router';
 import { mainPages, type PageDef } from '../pages.ts';
 import { PageFrame } from '../router/PageFrame.tsx';
 import { pageFor } from './menu.ts';
 import { type Tab, tabKey, tabsStore, useTabs } from './tabs.ts';
+import { ViewActive, ViewRestored } from './view-context.ts';
+
+export { useViewActive } from './view-context.ts';
 
 /** Spec §2: never cached — personal search, library info and every data-analysis view. */
 export function isKeptAlive(pathname: string, page: PageDef | undefined): boolean {
@@ -13,20 +24,27 @@ export function isKeptAlive(pathname: string, page: PageDef | undefined): boolea
   return pathname !== '/search/personal' && pathname !== '/libraryinfo';
 }
 
-const ViewActive = createContext(true);
-
-/**
- * False while the page's view is kept alive but hidden behind another tab: pages that poll, listen to the
- * keyboard or a scanner, or hold focus should pause then.
- */
-export function useViewActive(): boolean {
-  return useContext(ViewActive);
-}
-
 const routes = mainPages.map((p) => <Route key={p.path} path={p.path} element={<PageFrame page={p} />} />);
+/** Each page's own route: a view matches its path against its page only, not against every page in turn. */
+const routeOf = new Map(mainPages.map((p, i) => [p, routes[i]]));
+
+/** The router's route context at its root: a view's routes match from '/' as under the layout's '*' route. */
+const ROOT_ROUTE = { outlet: null, matches: [], isDataRoute: false };
 
 /** One view: its own location context, so a hidden page keeps reading its own path and query. */
-const View = memo(function View({ tab, active, live }: { tab: Tab; active: boolean; live?: Location }) {
+const View = memo(function View({
+  tab,
+  active,
+  live,
+  restored,
+}: {
+  tab: Tab;
+  active: boolean;
+  live?: Location;
+  restored: boolean;
+}) {
+  // Whether it came back after being unmounted is decided at mount and holds for the view's life.
+  const [wasRestored] = useState(restored);
   const own = useMemo(
     () => ({ pathname: tab.pathname, search: tab.search, hash: '', state: null, key: tab.key }),
     [tab.pathname, tab.search, tab.key],
@@ -40,11 +58,22 @@ const View = memo(function View({ tab, active, live }: { tab: Tab; active: boole
     (...args: [HTMLElement?]) => (args.length === 0 || args[0] === document.body ? layer : document.body),
     [layer],
   );
+  // The view's routes read the router's location and route contexts, which change on every navigation: given
+  // straight to them, every kept view (and each of its components that navigates or reads the location)
+  // re-rendered whenever any tab was shown. A view gets its own contexts, changing only with its own location.
+  const location = active && live ? live : own;
+  const locationContext = useMemo(() => ({ location, navigationType: NavigationType.Pop }), [location]);
   return (
     <div className="sy-view" style={{ display: active ? 'block' : 'none' }} data-view={tab.key}>
       <ConfigProvider getPopupContainer={container}>
         <ViewActive.Provider value={active}>
-          <Routes location={active && live ? live : own}>{routes}</Routes>
+          <ViewRestored.Provider value={wasRestored}>
+            <LocationContext.Provider value={locationContext}>
+              <RouteContext.Provider value={ROOT_ROUTE}>
+                <Routes location={location}>{routeOf.get(pageFor(location.pathname)!) ?? routes}</Routes>
+              </RouteContext.Provider>
+            </LocationContext.Provider>
+          </ViewRestored.Provider>
         </ViewActive.Provider>
       </ConfigProvider>
     </div>
@@ -89,6 +118,8 @@ export function ViewHost() {
   const activeKey = tabKey(loc.pathname, loc.search);
   /** Mounted views, least recently shown first. */
   const mounted = useRef(new Set<string>());
+  /** Views unmounted past the bound whose tabs are still open. */
+  const evicted = useRef(new Set<string>());
 
   useEffect(() => {
     if (page && !page.noTab) tabsStore.visit(loc.pathname, loc.search);
@@ -105,9 +136,11 @@ export function ViewHost() {
     mounted.current.add(id);
     const live = new Set(tabs.map((t) => `${t.key}#${t.gen}`));
     for (const m of mounted.current) if (!live.has(m) && m !== id) mounted.current.delete(m);
+    for (const m of evicted.current) if (!live.has(m)) evicted.current.delete(m);
     for (const m of mounted.current) {
       if (mounted.current.size <= MAX_KEPT_VIEWS) break;
       mounted.current.delete(m);
+      evicted.current.add(m);
     }
   }
   const shown = tabs.filter(
@@ -131,6 +164,7 @@ export function ViewHost() {
           tab={t}
           active={t.key === activeKey}
           live={t.key === activeKey ? loc : undefined}
+          restored={evicted.current.has(`${t.key}#${t.gen}`)}
         />
       ))}
     </>

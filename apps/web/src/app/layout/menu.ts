@@ -34,8 +34,14 @@ export function tabTitle(
   return mine || own(pageFor(tab.pathname)?.titleKey) || other || tab.pathname;
 }
 
+/** The staff layout's screen of each path asked so far: matching a path tries every page's pattern in turn. */
+const mainPageOf = new Map<string, PageDef | undefined>();
+
 export function pageFor(pathname: string, pages: PageDef[] = mainPages): PageDef | undefined {
-  return pages.find((p) => matchPath({ path: p.path, end: true }, pathname));
+  if (pages === mainPages && mainPageOf.has(pathname)) return mainPageOf.get(pathname);
+  const page = pages.find((p) => matchPath({ path: p.path, end: true }, pathname));
+  if (pages === mainPages) mainPageOf.set(pathname, page);
+  return page;
 }
 
 /** Only menu entries whose route has a registered screen are shown; empty folders disappear with them. */
