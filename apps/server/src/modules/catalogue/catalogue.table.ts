@@ -106,6 +106,11 @@ export const copy = pgTable(
     discountPriceFen: integer('discount_price_fen'),
     batchId: integer('batch_id'),
     version: integer('version').notNull().default(0),
+    /**
+     * Lent at least once: a loan of it exists. Set by the loan table's triggers whoever writes the loan (desk,
+     * SIP2, batch, offline, imports), once per copy (migration 0031, statistics README "Copies never lent").
+     */
+    everLent: boolean('ever_lent').notNull().default(false),
     ...stamps,
   },
   (t) => [
@@ -116,6 +121,11 @@ export const copy = pgTable(
     index('copy_batch_idx').on(t.batchId),
     // Call-number search by its start (staff search field callNo, stocktake ranges): upper(call_no) LIKE 'I24%'.
     index('copy_callno_idx').on(t.schoolId, sql`upper(${t.callNo}) text_pattern_ops`),
+    // Held copies never lent, in the list's order (/zero-borrow-book): weeded (3), suggested (4) and lost (6) are
+    // not held (statistics GONE_STORES).
+    index('copy_never_lent_idx')
+      .on(t.schoolId, t.callNo, t.barcode, t.id)
+      .where(sql`not ever_lent and store_type not in (3, 4, 6)`),
   ],
 );
 

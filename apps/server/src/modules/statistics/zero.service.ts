@@ -1,7 +1,7 @@
 import { STAT_IDENTITIES } from '@shuyuan/contracts/statistics/filters';
 import type { ZeroCopyQuery, ZeroCopyRow, ZeroReaderQuery, ZeroReaderRow } from '@shuyuan/contracts/statistics/reports';
 import { StoreType } from '@shuyuan/contracts/catalogue/copy-state';
-import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
@@ -60,10 +60,13 @@ export async function zeroReaders(
  * /zero-borrow-book: held copies never lent, or not lent since `since` — weeding candidates, optionally only
  * those accessioned before a day. Newest loan shown for each (none = never lent).
  *
- * One pass over the held copies finds the page and counts them all: the anti-join with loan(copy_id, borrowed_at)
- * is made once (a materialized CTE, so the planner merges the two in id order instead of probing the loans for every
- * copy in call-number order), then counted and its first rows taken by call number; the record is joined only for a
- * record filter. The page's titles, locations and newest loans are then read for its rows only.
+ * Never lent: the copy's own mark (`ever_lent`, set by the loan table's triggers) read through the partial index
+ * `copy_never_lent_idx`, which holds exactly the held copies never lent in the list's order — the count reads it
+ * whole, the page its first rows; the record is joined only for a record filter. Not lent since a day: one pass
+ * over the held copies finds the page and counts them all — the anti-join with loan(copy_id, borrowed_at) is made
+ * once (a materialized CTE, so the planner merges the two in id order instead of probing the loans for every copy
+ * in call-number order), then counted and its first rows taken by call number. The page's titles, locations and
+ * newest loans are then read for its rows only.
  */
 export async function zeroCopies(
   db: Db,
@@ -74,25 +77,35 @@ export async function zeroCopies(
   const since = q.since ? sql` and ${loan.borrowedAt} >= (${q.since}::date::timestamp at time zone ${tz})` : sql``;
   const where = scope.where(
     copy,
-    notInArray(copy.storeType, GONE_STORES),
+    // The stores as literals, as the partial index's predicate has them (so the planner can prove it holds).
+    sql`${copy.storeType} not in (${sql.raw(GONE_STORES.join(', '))})`,
+    q.since
+      ? sql`not exists (select 1 from ${loan} where ${loan.copyId} = ${copy.id}${since})`
+      : sql`not ${copy.everLent}`,
     q.locationId ? eq(copy.locationId, q.locationId) : undefined,
     q.resourceTypeId ? eq(catalogueRecord.resourceTypeId, q.resourceTypeId) : undefined,
     q.classNo ? classNoLike(catalogueRecord.classNo, q.classNo) : undefined,
     q.acquiredBefore ? sql`${copy.createdAt} < (${q.acquiredBefore}::date::timestamp at time zone ${tz})` : undefined,
-    sql`not exists (select 1 from ${loan} where ${loan.copyId} = ${copy.id}${since})`,
   );
   const record =
     q.resourceTypeId || q.classNo
       ? sql`inner join ${catalogueRecord} on ${catalogueRecord.id} = ${copy.recordId}`
       : sql``;
-  const res: any = await db.execute(sql`
+  const limit = sql`limit ${q.Rows} offset ${(q.Page - 1) * q.Rows}`;
+  const res: any = await db.execute(
+    q.since
+      ? sql`
     with held as materialized (
       select ${copy.id} as id, ${copy.callNo} as call_no, ${copy.barcode} as barcode from ${copy} ${record} where ${where}
     ), page as (
-      select id, call_no, barcode from held order by call_no, barcode, id limit ${q.Rows} offset ${(q.Page - 1) * q.Rows}
+      select id, call_no, barcode from held order by call_no, barcode, id ${limit}
     )
     select (select count(*) from held)::int as n,
-      coalesce((select array_agg(id order by call_no, barcode, id) from page), '{}') as ids`);
+      coalesce((select array_agg(id order by call_no, barcode, id) from page), '{}') as ids`
+      : sql`select (select count(*) from ${copy} ${record} where ${where})::int as n,
+      array(select ${copy.id} from ${copy} ${record} where ${where}
+        order by ${copy.callNo}, ${copy.barcode}, ${copy.id} ${limit}) as ids`,
+  );
   const { n: Total, ids } = (res.rows ?? res)[0] as { n: number; ids: number[] };
   const page = ids.map((id) => ({ id: Number(id) }));
   if (!page.length) return { List: [], Total };
