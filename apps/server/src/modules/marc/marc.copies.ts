@@ -9,6 +9,7 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { BarcodeRule } from '@shuyuan/contracts/printing/barcode';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { commitWithNext } from '../../db/pipeline.ts';
 import { BizError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/route.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -212,8 +213,14 @@ export class ImportTarget {
     return plan;
   }
 
-  /** Inserts planned rows (in the caller's transaction), 1,000 per statement. */
-  async insertCopies(tx: Db, rows: CopyRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(copy).values(rows.slice(i, i + 1000));
+  /**
+   * Inserts planned rows (in the caller's transaction), 1,000 per statement. `last`: nothing follows in the
+   * transaction, so its commit goes with the last of them (db/pipeline.ts).
+   */
+  async insertCopies(tx: Db, rows: CopyRow[], last = false): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) {
+      if (last && i + 1000 >= rows.length) commitWithNext(tx);
+      await tx.insert(copy).values(rows.slice(i, i + 1000));
+    }
   }
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { commitWithNext } from '../../db/pipeline.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -12,8 +14,9 @@ import type { MarcSerial } from '../serials/marc-serial.ts';
 import { addImportedTitles } from '../serials/marc-titles.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
-import { type InsertRow, insertRecords } from './marc.insert.ts';
+import { type InsertRow, insertRecords, recordsInsert } from './marc.insert.ts';
 import { importBatches } from './marc.pipeline.ts';
+import { WritePace } from './marc.pace.ts';
 import { ResultCsv } from './marc.result.ts';
 import type { RuleSet } from './marc.rules.ts';
 
@@ -38,14 +41,11 @@ export interface ImportCounts {
 }
 
 /**
- * Records per transaction: big enough that the INSERT round trips stop mattering, small enough to retry. The
- * embedded database has one connection, and a desk's loan waits for the transaction in hand: there a batch is
- * 50 records (≈ 0.1 s). On PostgreSQL too: building and sending a 500-record INSERT (its array literals, one
- * multi-MB write) held this thread's event loop for 0.3–0.5 s at a time on a loaded machine (CPU profile of
- * `npm run bench jobs`), and every desk request waited for it; background commits no longer wait for the disk
- * (db/client.ts), so smaller transactions cost little.
+ * Records per prepared batch (worker → this thread). The duplicate look-up of a batch's match keys is one statement,
+ * so it runs once for this many records; the records are then written in shorter transactions (`WritePace`). On the
+ * embedded database a desk's loan waits for that statement too: there it looks up 100 records' keys (~10 ms).
  */
-const BATCH = { postgres: 50, pglite: 50 } as const;
+const READ_BATCH = { postgres: 200, pglite: 100 } as const;
 
 interface Pending extends InsertRow {
   index: number;
@@ -72,9 +72,12 @@ interface Seen {
  * Writes a batch of records and, for the periodicals and newspapers among them (leader/07 's'), their serial titles
  * in the same transaction (serials/marc-titles.ts): an imported periodical is on /magazinelibrary at once.
  */
-async function withTitles(tx: Db, scope: Scope, ps: Pending[]): Promise<number[]> {
-  const ids = await insertRecords(tx, scope, ps);
-  const serials = ps.flatMap((p, i) =>
+async function withTitles(tx: Db, scope: Scope, ps: Pending[], statement?: SQL, last = false): Promise<number[]> {
+  const serials = ps.filter((p) => p.serial);
+  // The records' INSERT is the transaction's last statement: its commit goes with it (one round trip less).
+  if (last && !serials.length) commitWithNext(tx);
+  const ids = await insertRecords(tx, scope, ps, statement);
+  const titles = ps.flatMap((p, i) =>
     p.serial
       ? [
           {
@@ -89,7 +92,7 @@ async function withTitles(tx: Db, scope: Scope, ps: Pending[]): Promise<number[]
         ]
       : [],
   );
-  if (serials.length) await addImportedTitles(tx, scope, serials);
+  if (titles.length) await addImportedTitles(tx, scope, titles);
   return ids;
 }
 
@@ -182,6 +185,35 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
     }
   };
 
+  const pace = WritePace.for(app.database.kind);
+  /** Records and their copies in one transaction; a failing one is redone record by record to find the bad record. */
+  const write = async (list: Pending[]) => {
+    // Made before the transaction takes the session (on the embedded database, a loan waits while it holds it).
+    const statement = recordsInsert(scope, list);
+    const copied = list.some((p) => p.copies.length);
+    let started = 0;
+    try {
+      const r = await db.transaction(async (tx) => {
+        started = performance.now();
+        const ids = await withTitles(tx, scope, list, statement, !copied);
+        const plan = copied
+          ? await target.planCopies(
+              tx,
+              list.map((p, i) => copyRequest(p, ids[i])),
+            )
+          : null;
+        if (plan) await target.insertCopies(tx, plan.rows, true);
+        return { ids, plan };
+      });
+      pace.took(list.length, performance.now() - started);
+      list.forEach((p, i) => {
+        imported(p, r.ids[i], r.plan?.added[i] ?? 0, [...p.notes, ...(r.plan?.notes[i] ?? [])]);
+      });
+    } catch {
+      for (const p of list) await one(p);
+    }
+  };
+
   const flush = async (batch: Pending[]) => {
     const keep: Pending[] = [];
     const merges: { p: Pending; id: number; params: ReturnType<typeof same> }[] = [];
@@ -211,37 +243,27 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       remember(p, 0);
       keep.push(p);
     }
-    try {
-      const r = await db.transaction(async (tx) => {
-        const ids = await withTitles(tx, scope, keep);
-        const copied = keep.some((p) => p.copies.length);
-        const plan = copied
-          ? await target.planCopies(
-              tx,
-              keep.map((p, i) => copyRequest(p, ids[i])),
-            )
-          : null;
-        if (plan) await target.insertCopies(tx, plan.rows);
-        return { ids, plan };
-      });
-      keep.forEach((p, i) => {
-        imported(p, r.ids[i], r.plan?.added[i] ?? 0, [...p.notes, ...(r.plan?.notes[i] ?? [])]);
-      });
-    } catch {
-      // One bad record fails the whole batch's transaction: redo it record by record to find it.
-      for (const p of keep) await one(p);
+    for (let at = 0; at < keep.length; ) {
+      const n = pace.next();
+      await write(keep.slice(at, at + n));
+      at += n;
     }
     for (const { p, key, first } of later) {
       const hit = seen.get(key);
       if (hit?.id && hit.index === first) merges.push({ p, id: hit.id, params: same(key, hit) });
       else await flush([p]); // the record it repeats failed: it is not a duplicate after all
     }
-    await merge(merges);
+    // The copies of merged records: as many records per transaction as a write takes (their copies are most of it).
+    for (let at = 0; at < merges.length; ) {
+      const n = pace.next();
+      await merge(merges.slice(at, at + n));
+      at += n;
+    }
   };
   const size = fs.statSync(o.file).size;
   await job.setTotal(size);
   try {
-    for await (const { items, offset } of importBatches(o.file, o.rules, BATCH[app.database.kind], o.read)) {
+    for await (const { items, offset } of importBatches(o.file, o.rules, READ_BATCH[app.database.kind], o.read)) {
       if (job.stopped) break;
       const batch: Pending[] = [];
       for (const p of items) {

@@ -17,10 +17,10 @@ const record = (i: number) => ({
   ],
 });
 
-async function collect(file: string, useWorker: boolean) {
+async function collect(file: string, useWorker: boolean, head = 0) {
   const modes: string[] = [];
   const out: PreparedBatch[] = [];
-  for await (const b of importBatches(file, rules, 100, undefined, { useWorker, onMode: (m) => modes.push(m) }))
+  for await (const b of importBatches(file, rules, 100, undefined, { useWorker, head, onMode: (m) => modes.push(m) }))
     out.push(b);
   return { modes, out };
 }
@@ -44,5 +44,20 @@ describe('import pipeline (worker thread)', () => {
     expect(JSON.stringify(w.out)).toBe(JSON.stringify(m.out));
     // batches hold at most 100 good records each
     expect(w.out.every((b) => b.items.filter((p) => p.ok).length <= 100)).toBe(true);
+  });
+
+  it('prepares the first records on this thread while the worker starts, then the worker goes on after them', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marc-pipe-')), 'x.mrc');
+    fs.writeFileSync(file, Buffer.concat(Array.from({ length: 450 }, (_, i) => writeIso2709(record(i)))));
+    // At most 130 records here (the worker is slower to start than 450 records take): the rest in the worker.
+    const h = await collect(file, true, 130);
+    const m = await collect(file, false);
+    expect(h.modes).toEqual(['inline', 'worker']);
+    const here = h.out.filter((b) => b.items.length && b.items[0].index < 130);
+    expect(here.length).toBeGreaterThan(1); // in small batches
+    const items = h.out.flatMap((b) => b.items);
+    // every record once, in file order, prepared as on one thread
+    expect(items.map((p) => p.index)).toEqual(Array.from({ length: 450 }, (_, i) => i));
+    expect(JSON.stringify(items)).toBe(JSON.stringify(m.out.flatMap((b) => b.items)));
   });
 });

@@ -90,18 +90,23 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
   };
 }
 
-/** Streams the file as batches of prepared records (`size` good records per batch at most). */
+/**
+ * Streams the file as batches of prepared records (`size` good records per batch at most), from record number
+ * `from` on (the ones before are read but not prepared: another thread did them).
+ */
 export async function* preparedBatches(
   file: string,
   rules: RuleSet,
   size: number,
   o?: MarcReadOptions,
+  from = 0,
 ): AsyncGenerator<PreparedBatch> {
   const input = fs.createReadStream(file);
   try {
     let items: Prepared[] = [];
     let good = 0;
     for await (const r of readMarcStream(input, { charset: o?.charset })) {
+      if (r.index < from) continue;
       const p = prepare(r, rules, o?.flavour);
       items.push(p);
       if (p.ok) good++;
