@@ -190,9 +190,13 @@ export async function benchJobs(pgUrl: string | null) {
     console.log(
       `  files generated in ${((performance.now() - t0) / 1000).toFixed(0)} s (${BIG_ROWS / 1000}k-row sheet: ${(fs.statSync(files.big).size / 2 ** 20).toFixed(1)} MB)`,
     );
-    if (pgUrl) await measure('PostgreSQL', files, pgUrl);
-    else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
-    await measure('PGlite', files);
+    // JOBS_BENCH_DB=pg|pglite runs one database only.
+    const only = process.env.JOBS_BENCH_DB;
+    if (only !== 'pglite') {
+      if (pgUrl) await measure('PostgreSQL', files, pgUrl);
+      else console.log('  PostgreSQL: skipped (no server answers; set BENCH_DATABASE_URL)');
+    }
+    if (only !== 'pg') await measure('PGlite', files);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
