@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import { createTestDatabase } from './support/pg-template.ts';
 
 /** A teacher who runs class 3-2's corner: the corner screens and their operations, nothing else. */
 const LIBRARIAN = { account: 'e2e-corner', password: 'Corner#2026e2e', name: '王老师' };
@@ -44,8 +45,7 @@ shotOnFailure(() => page);
 
 beforeAll(async () => {
   buildWebOnce();
-  await sql(PG, `create database ${dbName}`);
-  server = await startServer({ DATABASE_URL: dbUrl() });
+  server = await startServer({ DATABASE_URL: dbUrl(), DATA_DIR: await createTestDatabase(dbName) });
   // The administrator (API) sets up a class with three students, a corner shelf with three books, and the corner.
   const admin = await launch('zh-CN');
   try {

@@ -8,6 +8,7 @@ import '../apps/server/src/modules/reservations/reservations.messages.ts';
 import { apiPost, serverText, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import { createTestDatabase } from './support/pg-template.ts';
 
 /**
  * The circulation desk as a librarian (issue 4 §2, §3, §4): lend three books to a student, the fourth is
@@ -71,8 +72,7 @@ shotOnFailure(() => page);
 
 beforeAll(async () => {
   buildWebOnce();
-  await sql(PG, `create database ${dbName}`);
-  server = await startServer({ DATABASE_URL: dbUrl() });
+  server = await startServer({ DATABASE_URL: dbUrl(), DATA_DIR: await createTestDatabase(dbName) });
   // The administrator (API) sets up: a desk role and its librarian, a student, one title with four copies.
   const admin = await launch('zh-CN');
   try {

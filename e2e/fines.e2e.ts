@@ -7,6 +7,7 @@ import '../apps/server/src/modules/circulation/circulation.messages.ts';
 import { apiPost, shotOnFailure, signIn, tokenOf, tx, view } from './support/app.ts';
 import { launch, shot } from './support/browser.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './support/server.ts';
+import { createTestDatabase } from './support/pg-template.ts';
 
 /**
  * Overdue fines at the desk (issue 14 §4): the school charges students ¥0.50 a day after 2 free days. A book
@@ -51,8 +52,7 @@ shotOnFailure(() => page);
 
 beforeAll(async () => {
   buildWebOnce();
-  await sql(PG, `create database ${dbName}`);
-  server = await startServer({ DATABASE_URL: dbUrl() });
+  server = await startServer({ DATABASE_URL: dbUrl(), DATA_DIR: await createTestDatabase(dbName) });
   const admin = await launch('zh-CN');
   try {
     const p = await admin.newPage();

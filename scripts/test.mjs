@@ -1,9 +1,11 @@
-// `npm test`: type check, lint, unit + API tests on PGlite, the API tests again on PostgreSQL (TEST_DATABASE_URL,
-// or the local server when one answers), then the browser tests. Ends with one line: `N passed, N failed`.
+// `npm test`: type check, lint, unit + API tests on PGlite, the API tests where the database matters again on
+// PostgreSQL (TEST_DATABASE_URL, or the local server when one answers; the files of scripts/test-on-postgres.mjs),
+// then the browser tests. Ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresSelection, shortName } from './test-on-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -79,12 +81,31 @@ if (!only || only === 'static') {
     }
   }
 }
+// The list of API files that run on PostgreSQL too: checked whether or not a PostgreSQL answers here.
+if (!only || only === 'static' || only === 'pg') {
+  const { problems } = postgresSelection(root);
+  if (problems.length) {
+    failed++;
+    failures.push(`scripts/test-on-postgres.mjs: ${problems.join('; ')}`);
+    console.log(
+      `\n── PostgreSQL file list: ${problems.length} problem(s) ──\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+}
 // The embedded engine even when TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run below).
 if (!only || only === 'unit') vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (!only || only === 'pg') {
   const url = await localPostgres();
-  if (url) vitest('API tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: url });
-  else console.log('\n── API tests (PostgreSQL): skipped, no server answers (set TEST_DATABASE_URL) ──');
+  if (url) {
+    const { groups, every } = postgresSelection(root, process.env.TEST_PG_ALL === '1');
+    const files = groups.flatMap((g) => g.files);
+    console.log(
+      `\n── API tests on PostgreSQL: ${files.length} of ${every.length} files, where the database matters` +
+        ' (scripts/test-on-postgres.mjs; TEST_PG_ALL=1 runs all) ──',
+    );
+    for (const g of groups) console.log(`  ${g.reason}:\n    ${g.files.map(shortName).join(', ')}`);
+    vitest('API tests (PostgreSQL)', files, { TEST_DATABASE_URL: url });
+  } else console.log('\n── API tests (PostgreSQL): skipped, no server answers (set TEST_DATABASE_URL) ──');
 }
 if (!only || only === 'e2e') {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { P } from '@shuyuan/contracts/common/paths';
-import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { apiPost, shotOnFailure, signIn, tokenOf } from './app.ts';
 import { launch } from './browser.ts';
+import { createTestDatabase, databaseUrl, PG, pgQuery as query } from './pg-template.ts';
 import { ADMIN_PASSWORD, buildWebOnce, type RunningServer, startServer } from './server.ts';
-
-const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface AdminSession {
   server: RunningServer;
@@ -19,33 +17,22 @@ export interface AdminSession {
   sql: (text: string, params?: unknown[]) => Promise<any[]>;
 }
 
-async function query(url: string, text: string, params: unknown[] = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
 /**
  * One server on a fresh PostgreSQL database (TEST_DATABASE_URL or the local one: it starts much faster than
  * PGlite on a busy machine) and one browser signed in as the demo admin, for a whole test file. The admin's
  * token sets data up through the API; the same page then walks the screens. Dropped by an afterAll.
+ * The database and the server's data folder are copies of the run's template (pg-template.ts) when there is one.
  */
 export function useAdminOnPg(name: string, lang: 'zh' | 'en' = 'zh'): AdminSession {
   const s = {} as AdminSession;
   const dbName = `shuyuan_e2e_${name}_${randomBytes(4).toString('hex')}`;
-  const u = new URL(PG);
-  u.pathname = `/${dbName}`;
-  const dbUrl = u.toString();
+  const dbUrl = databaseUrl(dbName);
   shotOnFailure(() => s.page);
   beforeAll(async () => {
     buildWebOnce();
-    await query(PG, `create database ${dbName}`);
+    const dataDir = await createTestDatabase(dbName);
     s.sql = (text, params) => query(dbUrl, text, params);
-    s.server = await startServer({ DATABASE_URL: dbUrl });
+    s.server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
     s.ctx = await launch(lang === 'zh' ? 'zh-CN' : 'en-US');
     s.page = await s.ctx.newPage();
     await signIn(s.page, s.server.url, lang, 'admin', ADMIN_PASSWORD);

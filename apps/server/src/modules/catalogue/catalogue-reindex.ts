@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import { type Db, inBackground } from '../../db/client.ts';
+import { startupWork } from '../../platform/startup-work.ts';
 import { searchVectorSql } from '../search/lib/document.ts';
 import { storedAsCreate } from './catalogue.service.ts';
 import { catalogueRecord } from './catalogue.table.ts';
@@ -53,7 +54,7 @@ export async function reindexStaleRecords(
 export function startSearchReindex(db: Db): () => Promise<void> {
   let stop = false;
   // Background work: on the embedded database requests take the one session first (db README).
-  const running = inBackground(() => reindexStaleRecords(db, { stopped: () => stop }))
+  const running = startupWork(inBackground(() => reindexStaleRecords(db, { stopped: () => stop })))
     .then((n) => {
       if (n) console.log(`  search index: ${n} records rebuilt with the current rules`);
     })

@@ -1,3 +1,4 @@
+import { startupWork } from '../../platform/startup-work.ts';
 import type { ServerModule } from '../index.ts';
 import './classification.messages.ts';
 import { seedBuiltinClasses } from './class.service.ts';
@@ -11,7 +12,7 @@ export const classificationModule: ServerModule = {
   seed: (db) => seedBuiltinClasses(db),
   // The full CLC (45,785 nodes) is installed once, in the background: start-up does not wait for it.
   start: async (app) => {
-    void ensureFullClc(app.database.db).catch((e) => app.log.error(e, 'installing the full CLC failed'));
+    void startupWork(ensureFullClc(app.database.db)).catch((e) => app.log.error(e, 'installing the full CLC failed'));
     return undefined;
   },
 };
