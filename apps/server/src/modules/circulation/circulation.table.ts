@@ -90,6 +90,8 @@ export const loan = pgTable(
     index('loan_school_returned_idx').on(t.schoolId, t.returnedAt).where(sql`returned_at is not null`),
     index('loan_user_borrowed_idx').on(t.userId, t.borrowedAt),
     index('loan_copy_borrowed_idx').on(t.copyId, t.borrowedAt),
+    // One title's loans of a period (the most borrowed titles of a long period count their candidates' loans).
+    index('loan_school_record_borrowed_idx').on(t.schoolId, t.recordId, t.borrowedAt),
     // One class's loans of a period (the head teacher's drill-down), on the class at lending.
     index('loan_school_class_borrowed_idx').on(t.schoolId, t.readerClassId, t.borrowedAt),
   ],

@@ -28,6 +28,21 @@ export interface LoanFilters {
 
 export type Join = 'reader' | 'class' | 'copy' | 'record';
 
+const FILTERS: (keyof LoanFilters)[] = [
+  'gradeId',
+  'classId',
+  'departmentId',
+  'identity',
+  'identities',
+  'locationId',
+  'resourceTypeId',
+  'classNo',
+  'recordId',
+  'readerId',
+];
+/** Whether any filter narrows the loans (a report's query carries its period and other fields too). */
+export const hasFilter = (f: LoanFilters): boolean => FILTERS.some((k) => f[k] !== undefined && f[k] !== '');
+
 /** The 中图法 main class of a record's class number: its first letter, '' when unclassified. */
 export const classLetter = sql<string>`upper(left(${catalogueRecord.classNo}, 1))`;
 

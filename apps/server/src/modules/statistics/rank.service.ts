@@ -14,10 +14,11 @@ import type { Db } from '../../db/client.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { ranked, reportClock } from './context.ts';
-import { AT_LENDING, fromLoans, type Join, joinsFor, type LoanFilters, loanWhere } from './loan-source.ts';
+import { AT_LENDING, fromLoans, hasFilter, type Join, joinsFor, type LoanFilters, loanWhere } from './loan-source.ts';
 import { type MonthKey, monthRank } from './month-rollup.ts';
-import { calendarPeriod } from './period.ts';
+import { calendarPeriod, daysIn } from './period.ts';
 import { type CountBy, loansBy, rollupFor } from './rollup.ts';
+import { titleRankByYears } from './title-rank.ts';
 import { type KeyKind, labels } from './names.ts';
 import { schoolClock } from '../circ-records/records.query.ts';
 
@@ -60,7 +61,8 @@ export async function rankLoans(
   let rows: Row[];
   // Readers, and groups with distinct borrowers, from the monthly reader rollup (the days outside whole months from
   // the loans): a row per reader and month instead of every loan of the period. Titles count the loans (a rollup
-  // per title and month held 344k rows for 500k loans a year: the long tail is lent once a month or less).
+  // per title and month held 344k rows for 500k loans a year: the long tail is lent once a month or less) — over a
+  // long period from the yearly rollup per title below.
   const fromMonths =
     side || !spec.month
       ? undefined
@@ -77,12 +79,20 @@ export async function rankLoans(
   } else if (fromMonths) {
     rows = fromMonths;
   } else if (!group) {
-    // Titles and readers: loans per key only (one hash aggregate; a reader is their own borrower).
-    rows = (await fromLoans(db, { key, loans: sql<number>`count(*)::int` }, joins)
-      .where(where)
-      .groupBy(key)
-      .orderBy(sql`count(*) desc`, key)
-      .limit(top)) as Row[];
+    // Titles of a period longer than a month with no filter: from the yearly rollup per title, counting a few hundred
+    // titles' loans (title-rank.ts). Else titles and readers: loans per key only (one hash aggregate; a reader is
+    // their own borrower).
+    const byYears =
+      by === 'title' && !hasFilter(f) && daysIn(range) > 31
+        ? await titleRankByYears(db, scope, range, tz, top)
+        : undefined;
+    rows =
+      byYears ??
+      ((await fromLoans(db, { key, loans: sql<number>`count(*)::int` }, joins)
+        .where(where)
+        .groupBy(key)
+        .orderBy(sql`count(*) desc`, key)
+        .limit(top)) as Row[]);
   } else {
     // Groups: loans per (key, reader) first, then per key — distinct borrowers without sorting the period's loans.
     const perReader = fromLoans(db, { k: sql`${key}`.as('k'), n: sql<number>`count(*)`.as('n') }, joins)

@@ -66,6 +66,18 @@ async function months(schoolId: number) {
   };
 }
 
+/** The yearly rollup per title as stored, and as counted again from the loan table (non-zero rows, in one order). */
+async function years(schoolId: number) {
+  const q = async (text: string) => rows(await t.db.execute(sql.raw(text)));
+  return {
+    stored: await q(`select year, record_id, loans from loan_year_record where school_id = ${schoolId} and loans <> 0
+      order by 1, 2`),
+    recount: await q(`select extract(year from l.borrowed_at at time zone s.time_zone)::int as year, l.record_id,
+        count(*)::int as loans
+      from loan l join school s on s.id = l.school_id where l.school_id = ${schoolId} group by 1, 2 order by 1, 2`),
+  };
+}
+
 describe('the daily loan rollups', () => {
   it('equal a recount of the loan table after lending, returns, renewals, deletions and a class move', async () => {
     const scope = new Scope(t.schoolId);
@@ -134,6 +146,8 @@ describe('the daily loan rollups', () => {
     await t.db.insert(loan).values(lend(cs[0], a.id, '2026-03-12T02:00:00Z', '2026-03-26'));
     // An update that changes nothing counted (operator) leaves the rollups alone.
     await t.db.update(loan).set({ returnOperatorId: teacher.id }).where(sql`${loan.id} = ${lent[0].id}`);
+    // A record merge moves a loan to another record (its title's yearly count goes with it).
+    await t.db.update(loan).set({ recordId: r2.id }).where(sql`${loan.id} = ${lent[1].id}`);
     // A deleted reader's and a deleted copy's loans go (as their deletions remove them).
     await t.db.delete(loan).where(sql`${loan.userId} = ${teacher.id}`);
     await t.db.delete(loan).where(sql`${loan.copyId} = ${cs[2].id}`);
@@ -143,6 +157,13 @@ describe('the daily loan rollups', () => {
     expect(item.stored).toEqual(item.recount);
     const month = await months(t.schoolId);
     expect(month.reader.stored).toEqual(month.reader.recount);
+    const year = await years(t.schoolId);
+    expect(year.stored).toEqual(year.recount);
+    // By hand: 甲's three loans of 2026 are left, two of r1 and the one moved to r2.
+    expect(year.stored.map((r) => [r.year, r.record_id, r.loans])).toEqual([
+      [2026, r1.id, 2],
+      [2026, r2.id, 1],
+    ]);
     // By hand: in March (Shanghai) the reader 甲 has three loans in two classes (one of them renewed); the other
     // readers' loans were deleted.
     expect(month.reader.stored.map((r) => [r.user_id, r.class_id, r.loans, r.renewals])).toEqual([
@@ -180,6 +201,8 @@ describe('the daily loan rollups', () => {
     expect(utc.item.stored).toEqual(utc.item.recount);
     const utcMonths = await months(t.schoolId);
     expect(utcMonths.reader.stored).toEqual(utcMonths.reader.recount);
+    const utcYears = await years(t.schoolId);
+    expect(utcYears.stored).toEqual(utcYears.recount);
     expect(utc.item.stored.filter((r) => r.class_letter === 'I' && r.loans > 0).map((r) => [r.day, r.loans])).toEqual([
       ['2026-03-02', 2],
       ['2026-03-12', 1],
