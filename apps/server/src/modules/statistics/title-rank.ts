@@ -74,20 +74,21 @@ function counted(scope: Scope, plan: YearPlan, tz: string, c: SQL): SQL {
   return sql`select c.record_id, (${sql.join(terms, sql` + `)})::int as n from ${c} c`;
 }
 
-/** Each touched year's `top` titles by loans (a range of `loan_year_record_top_idx` per year). */
-function yearTops(scope: Scope, plan: YearPlan, top: number): SQL {
-  return sql`select y.y, r.record_id from (values ${sql.join(
+/** The touched years as a relation y(y). */
+const yearRows = (plan: YearPlan) =>
+  sql`(values ${sql.join(
     plan.years.map((y) => sql`(${y}::int)`),
     sql`, `,
-  )}) y(y) cross join lateral (select ${Y.recordId} as record_id from ${Y}
-      where ${Y.schoolId} = ${scope.schoolId} and ${Y.year} = y.y and ${Y.loans} > 0
-      order by ${Y.loans} desc, ${Y.recordId} limit ${top}) r`;
-}
+  )}) y(y)`;
 
-/** Titles with a count of at least `min` in one of the touched years. */
-const candidates = (scope: Scope, plan: YearPlan, min: SQL) =>
-  sql`select distinct ${Y.recordId} as record_id from ${Y}
-    where ${Y.schoolId} = ${scope.schoolId} and ${Y.year} in (${list(plan.years)}) and ${Y.loans} >= ${min}`;
+/**
+ * Per touched year, its titles by loans from `min` up, most first, at most `limit` (a range of
+ * `loan_year_record_top_idx` each: its order, so the index is read whatever `min` is).
+ */
+const yearRanges = (scope: Scope, plan: YearPlan, min: SQL, limit: number) =>
+  sql`select y.y, r.record_id from ${yearRows(plan)} cross join lateral (select ${Y.recordId} as record_id from ${Y}
+      where ${Y.schoolId} = ${scope.schoolId} and ${Y.year} = y.y and ${Y.loans} >= ${min}
+      order by ${Y.loans} desc nulls last, ${Y.recordId} limit ${limit}) r`;
 
 export interface TitleRow {
   key: number;
@@ -109,25 +110,26 @@ export async function titleRankByYears(
   const plan = planYears(range);
   const m = plan.years.length;
   // T0 (null when fewer than `top` of the years' tops were lent in the period), whether the tops hold every title
-  // lent in those years (then each title is counted), and how many titles the cut leaves to count.
+  // lent in those years (then each title is counted), and how many titles the cut leaves (at most one more than
+  // counted: the years' ranges summed).
   const [first] = rowsOf(
-    await db.execute(sql`with tops as (${yearTops(scope, plan, top)}),
-      c0 as (select distinct record_id from tops),
-      e as (${counted(scope, plan, tz, sql`c0`)}),
-      cut as (select (select n from e where n > 0 order by n desc limit 1 offset ${top - 1}) as t0,
+    await db.execute(sql`with tops as materialized (${yearRanges(scope, plan, sql`1`, top)}),
+      e as materialized (${counted(scope, plan, tz, sql`(select distinct record_id from tops)`)}),
+      cut as materialized (select (select n from e where n > 0 order by n desc limit 1 offset ${top - 1}) as t0,
         coalesce((select bool_and(k < ${top}) from (select count(*) as k from tops group by y) z), true) as complete)
-      select cut.t0, cut.complete, (select count(*) from (${candidates(
+      select cut.t0, cut.complete, (select count(*) from (${yearRanges(
         scope,
         plan,
         sql`coalesce(ceil(cut.t0::numeric / ${m})::int, 1)`,
+        MAX_CANDIDATES + 1,
       )}) c1)::int as size from cut`),
   );
   if (first.t0 === null && !first.complete) return undefined;
   if (Number(first.size) > MAX_CANDIDATES) return undefined;
   const min = first.t0 === null ? 1 : Math.ceil(Number(first.t0) / m);
+  const c1 = sql`(select distinct record_id from (${yearRanges(scope, plan, sql`${min}::int`, MAX_CANDIDATES)}) c)`;
   return rowsOf(
-    await db.execute(sql`with c1 as (${candidates(scope, plan, sql`${min}::int`)}),
-      e as (${counted(scope, plan, tz, sql`c1`)})
-      select record_id as key, n as loans, 0 as borrowers from e where n > 0 order by n desc, record_id limit ${top}`),
+    await db.execute(sql`with e as materialized (${counted(scope, plan, tz, c1)})
+      select record_id as key, n as loans from e where n > 0 order by n desc, record_id limit ${top}`),
   ).map((r) => ({ key: Number(r.key), loans: Number(r.loans), borrowers: 0 }));
 }
