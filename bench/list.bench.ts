@@ -34,7 +34,7 @@ async function prepare(database: Database): Promise<{ app: FastifyInstance; toke
     detail: { id: i },
   }));
   for (let i = 0; i < ROWS / 1000; i++) await database.db.insert(operationLog).values(batch);
-  // As the server does periodically (scheduleAnalyze on PGlite, autovacuum on PostgreSQL).
+  // As the server does periodically (scheduleMaintenance on PGlite, autovacuum on PostgreSQL).
   await database.exec('analyze');
   return { app, token: await issueAccessToken(database.db, { userId }), schoolId };
 }

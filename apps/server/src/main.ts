@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, runMigrations, scheduleAnalyze } from './db/client.ts';
+import { openDatabase, runMigrations } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { scheduleMaintenance } from './db/maintenance.ts';
 import { seedAll } from './db/seed.ts';
 import { modules } from './modules/index.ts';
 
@@ -19,7 +20,7 @@ try {
   throw e;
 }
 await runMigrations(database);
-const stopAnalyze = scheduleAnalyze(database);
+const stopMaintenance = scheduleMaintenance(database);
 const notices = await seedAll(database.db, config);
 const app = await buildApp({ config, database, logger: process.env.NODE_ENV !== 'test' });
 await app.listen({ port: config.port, host: config.host });
@@ -42,7 +43,7 @@ async function shutdown(signal: string) {
   console.log(`\n${signal}: shutting down…`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  stopAnalyze();
+  stopMaintenance();
   for (const s of stoppers) await s?.();
   await app.close();
   await database.close();

@@ -145,7 +145,7 @@ export const backgroundTuning = { requestGapMs: 4, maxWaitMs: 250 };
  * slows background work but never stops it). A transaction in hand is never interrupted. `always`: count requests
  * even while no background work runs (the embedded database); PostgreSQL counts them only meanwhile (db/README.md).
  */
-function requestsFirst(pool: pg.Pool, always: boolean): void {
+function requestsFirst(pool: pg.Pool, always: boolean): () => number {
   const native = pool.connect;
   const connect = native.bind(pool) as () => Promise<pg.PoolClient>;
   let requests = 0;
@@ -196,6 +196,14 @@ function requestsFirst(pool: pg.Pool, always: boolean): void {
     );
     return undefined;
   };
+  // How long no request has held or waited for a connection (0 while one does): counted only when `always`.
+  return () => (requests ? 0 : performance.now() - lastRelease);
+}
+
+/** The embedded databases' request-idle time (ms since the last request left the session; 0 while one holds it). */
+const idleClocks = new WeakMap<Db, () => number>();
+export function requestIdleMs(db: Db): number {
+  return idleClocks.get(db)?.() ?? 0;
 }
 
 /**
@@ -319,11 +327,12 @@ async function openEmbedded(
     },
   });
   pool.on('connect', pipelineTransactions);
-  requestsFirst(pool, true);
+  const idleMs = requestsFirst(pool, true);
   trackRequestWrites(pool);
   await pool.query('select 1');
   const db = drizzlePg(pool) as unknown as Db;
   embeddedDbs.add(db);
+  idleClocks.set(db, idleMs);
   return {
     db,
     kind: 'pglite',
@@ -372,30 +381,4 @@ export async function runMigrations(database: Database): Promise<void> {
       );
     throw e;
   }
-}
-
-/**
- * PGlite runs no autovacuum worker, so its planner statistics are never refreshed on their own and plans
- * go wrong as tables grow (a 20k-row log sorted in memory instead of read through its index). Analyze at
- * start and every 15 minutes, table by table with a small sample (analyzeStatement): one whole-database ANALYZE held
- * the session for seconds at real size, and every desk waited. PostgreSQL's autovacuum does this by itself.
- */
-export function scheduleAnalyze(database: Database, everyMs = 15 * 60_000): () => void {
-  if (database.kind !== 'pglite') return () => {};
-  const run = () =>
-    inBackground(async () => {
-      try {
-        const tables = await rowsOf<{ name: string }>(
-          database.db,
-          sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
-        );
-        for (const t of tables) await database.exec(analyzeStatement(t.name, true));
-      } catch {
-        // closed meanwhile (tests, shutdown): the next start analyzes again
-      }
-    });
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
