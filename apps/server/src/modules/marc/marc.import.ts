@@ -16,7 +16,7 @@ import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
 import { type InsertRow, insertRecords, recordsInsert } from './marc.insert.ts';
 import { importBatches } from './marc.pipeline.ts';
-import { WritePace } from './marc.pace.ts';
+import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { ResultCsv } from './marc.result.ts';
 import type { RuleSet } from './marc.rules.ts';
 

@@ -45,7 +45,7 @@ export async function checkScanKeys(
       .from(appUser)
       .where(scope.where(appUser, sql`lower(${appUser.account}) = lower(${keys.cardRfid})`, notMe))
       .limit(1);
-    if (o) issues.push({ path: 'cardRfid', message: `${t('readers.card.rfidIsBarcode')} ${o.name} (${o.account})` });
+    if (o) issues.push(scanKeyIssue(t, 'cardRfid', o));
   }
   if (keys.account) {
     const [o] = await db
@@ -53,9 +53,19 @@ export async function checkScanKeys(
       .from(appUser)
       .where(scope.where(appUser, eq(appUser.cardRfid, keys.account), notMe))
       .limit(1);
-    if (o) issues.push({ path: 'account', message: `${t('readers.card.barcodeIsRfid')} ${o.name} (${o.account})` });
+    if (o) issues.push(scanKeyIssue(t, 'account', o));
   }
   if (issues.length) throw invalid(issues);
+}
+
+/** The issue of a card key that names another reader: their RFID is this barcode, or their barcode this RFID. */
+export function scanKeyIssue(
+  t: (k: string) => string,
+  path: 'cardRfid' | 'account',
+  other: { name: string; account: string },
+): { path: string; message: string } {
+  const key = path === 'cardRfid' ? 'readers.card.rfidIsBarcode' : 'readers.card.barcodeIsRfid';
+  return { path, message: `${t(key)} ${other.name} (${other.account})` };
 }
 
 /** A lost race on the RFID index (two desks binding the same card at once) reported on the field too. */

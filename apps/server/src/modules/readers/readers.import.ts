@@ -11,6 +11,7 @@ import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platform/files/sheet.ts';
 import { type JobResultTarget, registerJobResult, startJob } from '../../platform/jobs/jobs.ts';
+import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
@@ -19,7 +20,7 @@ import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import type { Db } from '../../db/client.ts';
 import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
-import { checkScanKeys } from './card-rfid.ts';
+import { checkScanKeys, scanKeyIssue } from './card-rfid.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -101,10 +102,42 @@ function asInput(r: UserRow): Record<string, unknown> {
   };
 }
 
-/** A step's time budget: on the embedded database the desk waits for a running step, so keep it short. */
-const STEP_MS = 15;
 /** Rows read ahead of the steps (their barcodes and cards are looked up together). */
 const AHEAD = 64;
+/**
+ * Rows per step, sized so that a step takes ~15 ms (write-pace.ts): on the embedded database the desk waits for a
+ * running step, so keep it short.
+ */
+const stepPace = () => new WritePace({ targetMs: 15, min: 8, max: AHEAD, first: 16 });
+
+/**
+ * The barcodes and cards of the rows a step writes together, in file order: a row's card must not be the barcode
+ * of a row before it, nor its barcode that row's card (checkScanKeys finds such readers once they are written).
+ */
+class StepKeys {
+  private readonly accounts = new Map<string, { name: string; account: string }>();
+  private readonly rfids = new Map<string, { name: string; account: string }>();
+  constructor(private readonly t: (k: string) => string) {}
+
+  check(raw: RawRow, updating: boolean): { path: string; message: string }[] {
+    const issues: { path: string; message: string }[] = [];
+    const byAccount = raw.cardRfid ? this.accounts.get(raw.cardRfid.toLowerCase()) : undefined;
+    if (byAccount) issues.push(scanKeyIssue(this.t, 'cardRfid', byAccount));
+    const byRfid = !updating && raw.account ? this.rfids.get(raw.account) : undefined;
+    if (byRfid) issues.push(scanKeyIssue(this.t, 'account', byRfid));
+    const who = { name: raw.name, account: raw.account };
+    if (raw.account) this.accounts.set(raw.account.toLowerCase(), who);
+    if (raw.cardRfid) this.rfids.set(raw.cardRfid, who);
+    return issues;
+  }
+}
+
+/** One after the other, in order. */
+async function inTurn<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await fn(item));
+  return out;
+}
 
 type Line = { rowNo: number | ''; account: string; name: string; result: string };
 
@@ -162,16 +195,21 @@ async function runImport(
       .where(scope.where(permissionGroup)),
   );
   // New readers without a group get the default group of their identity (looked up once per identity).
-  const defaults = new Map<string, number | null>();
+  const defaults = new Map<string, Promise<number | null>>();
   const seen = new Set<string>();
   const seenRfid = new Set<string>();
 
-  /** One row, inside the step's transaction: its outcome line. */
+  /**
+   * One row, inside the step's transaction: its outcome line. Everything before its first statement runs at once
+   * (in file order when a step's rows run together); `together` holds the barcodes and cards of the step's rows
+   * written together before this one, which the database cannot see yet.
+   */
   const importRow = async (
     tx: Db,
     { rowNo, raw }: { rowNo: number; raw: RawRow },
     existing: Map<string, UserRow>,
     rfidOwner: Map<string, { id: number; name: string; account: string }>,
+    together: StepKeys | null,
   ): Promise<Line> => {
     const reasons: string[] = [];
     const lookup = (text: string, map: Map<string, number>, key: string) => {
@@ -202,6 +240,8 @@ async function runImport(
     let outcome = 'readers.import.ok';
     if (!reasons.length && parsed.success) {
       // One scan must name one reader: RFID vs other readers' barcodes, new barcode vs their RFIDs.
+      const inStep = together ? together.check(raw, updating) : [];
+      let issues: { path: string; message: string }[] = [];
       try {
         await checkScanKeys(tx, scope, t, old?.id ?? null, {
           account: updating ? undefined : raw.account,
@@ -209,8 +249,10 @@ async function runImport(
         });
       } catch (e) {
         if (!(e instanceof BizError) || !e.issues) throw e;
-        reasons.push(...e.issues.map((i) => i.message));
+        issues = e.issues;
       }
+      for (const i of inStep) if (!issues.some((d) => d.path === i.path)) issues.push(i);
+      reasons.push(...issues.map((i) => i.message));
     }
     if (!reasons.length && parsed.success) {
       if (updating) {
@@ -232,8 +274,8 @@ async function runImport(
         const values = await readerValues(parsed.data, true);
         if (values.permissionGroupId == null) {
           const identity = parsed.data.identity;
-          if (!defaults.has(identity)) defaults.set(identity, await defaultGroupId(tx, scope, identity));
-          values.permissionGroupId = defaults.get(identity) ?? null;
+          if (!defaults.has(identity)) defaults.set(identity, defaultGroupId(tx, scope, identity));
+          values.permissionGroupId = (await defaults.get(identity)) ?? null;
         }
         const ins = await tx
           .insert(appUser)
@@ -247,6 +289,7 @@ async function runImport(
     return { rowNo, account: raw.account, name: raw.name, result: reasons.length ? reasons.join('; ') : t(outcome) };
   };
 
+  const pace = stepPace();
   const rows = sheetRows(abs, { checked: true })[Symbol.asyncIterator]();
   const pending: { rowNo: number; raw: RawRow }[] = [];
   let ended = false;
@@ -288,18 +331,20 @@ async function runImport(
       );
       const window = pending.splice(0, pending.length);
       while (window.length && !job.stopped) {
-        let taken = 0;
+        const batch = window.splice(0, pace.next());
         await job.step(async (tx) => {
           const started = performance.now();
-          const lines: Line[] = [];
-          for (const r of window) {
-            lines.push(await importRow(tx, r, existing, rfidOwner));
-            if (performance.now() - started > STEP_MS) break;
-          }
-          taken = lines.length;
+          // New readers' rows run together: their look-ups leave in one message, then their inserts in one, so
+          // the step holds the session for three round trips whatever its size (on the embedded database a loan
+          // waits for it, and each round trip also waits for this thread). An update goes row by row: a savepoint
+          // of one row must not enclose another row's statements.
+          const together = new StepKeys(t);
+          const lines = batch.some((r) => updateExisting && existing.has(r.raw.account))
+            ? await inTurn(batch, (r) => importRow(tx, r, existing, rfidOwner, null))
+            : await Promise.all(batch.map((r) => importRow(tx, r, existing, rfidOwner, together)));
+          pace.took(batch.length, performance.now() - started);
           return lines;
         });
-        window.splice(0, taken);
       }
     }
   } finally {

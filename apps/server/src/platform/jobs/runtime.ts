@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { commitWithNext } from '../../db/pipeline.ts';
 import { ensureDir, relativeFile } from '../files/files.ts';
 import { inBackground } from '../../db/client.ts';
 import { requestContext } from '../request-context.ts';
@@ -45,6 +46,8 @@ export class JobStopped extends Error {
 }
 // biome-ignore lint/suspicious/noConfusingVoidType: a runner may simply return nothing (no result file)
 export type JobRunner = (job: JobHandle) => Promise<{ resultFile?: string } | void>;
+
+const DIVISION_BY_ZERO = '22012';
 
 /** Timing knobs (tests shorten them). */
 export const jobTiming = { flushMs: 200, tickMs: 5000, staleMs: 30_000 };
@@ -182,11 +185,19 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
           if (!lines.length) return;
           // Written before the commit; should the process die before it, the lines past the progress are dropped.
           fs.appendFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-          const r: any = await tx.execute(
-            sql`update job set progress = progress + ${lines.length}, heartbeat = now()
-                where id = ${row.id} and state = 1 returning progress`,
-          );
-          if (!(r.rows ?? r).length) throw new JobStopped();
+          // The step's last statement, its commit sent with it (db/pipeline.ts): one round trip less for a step
+          // the desk may be waiting for. A task no longer running updates no row, and the division by that count
+          // fails the statement, so the commit rolls the step back.
+          commitWithNext(tx);
+          await tx
+            .execute(
+              sql`with moved as (update job set progress = progress + ${lines.length}, heartbeat = now()
+                    where id = ${row.id} and state = 1 returning 1)
+                  select 1 / count(*) from moved`,
+            )
+            .catch((e) => {
+              throw ((e as any)?.cause ?? e)?.code === DIVISION_BY_ZERO ? new JobStopped() : e;
+            });
         });
       } catch (e) {
         if (fs.existsSync(file)) fs.truncateSync(file, journalSize);

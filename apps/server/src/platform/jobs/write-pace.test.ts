@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WritePace } from './marc.pace.ts';
+import { WritePace } from './write-pace.ts';
 
 /** A transaction of n records taking `fixed` + n × `each` ms, as the embedded database's writes do. */
 function settle(pace: WritePace, fixed: number, each: number, rounds = 30) {
