@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
-import { runNamed } from '../modules/circulation/statement.ts';
+import { runNamed } from '../db/statement.ts';
 import { CONFIG_VERSION, noteRequestConfig } from './school-config.ts';
 
 /** The signed-in caller, resolved once per request from the access token. */

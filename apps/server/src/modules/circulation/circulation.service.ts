@@ -23,7 +23,7 @@ import { findOpenLoan, lockCopy, lockCopyForLoan, lockLoanedCopy, writeLoan, wri
 import type { PanelView } from './desk-panel.service.ts';
 import { checkReaderValid, lockReaderForLoan } from './reader.service.ts';
 import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
-import { runNamed } from './statement.ts';
+import { runNamed } from '../../db/statement.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
 import { signingKeyIn, tokenMatches } from './verify.service.ts';
 import { afiToWrite } from './afi.ts';

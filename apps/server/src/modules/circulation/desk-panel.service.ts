@@ -13,7 +13,7 @@ import type { ReaderRow } from './circulation.hooks.ts';
 import type { ReadWithReturn } from './circulation.service.ts';
 import { findReader, loanCounts, readerInfoOf } from './reader.service.ts';
 import { deskConfig, LOAN_RULES, openDaysBetween, pickRule } from './rules.service.ts';
-import { statement } from './statement.ts';
+import { statement } from '../../db/statement.ts';
 
 /**
  * What the lending desk's reader panel shows — the reader's borrowing limits, their open loans, the copies waiting

@@ -12,7 +12,7 @@ import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { checkScannedBarcode } from './barcode-check.ts';
 import { reviewStateOf } from '../circ-records/review-state.ts';
-import { runNamed, statement } from './statement.ts';
+import { runNamed, statement } from '../../db/statement.ts';
 
 /**
  * The scanned barcode matches a copy's barcode, or its RFID tag (a copy without a tag has rfid ''). The '' is

@@ -14,7 +14,7 @@ import { reservation } from '../reservations/reservation.table.ts';
 import { loan } from './circulation.table.ts';
 import { limitIn, loanRowsIn } from './desk-panel.service.ts';
 import { deskConfig, schoolToday } from './rules.service.ts';
-import { statement } from './statement.ts';
+import { statement } from '../../db/statement.ts';
 
 export type Reader = typeof appUser.$inferSelect;
 

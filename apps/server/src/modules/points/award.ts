@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type ConfigSnapshot, schoolConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { dateIn, SCHOOL_ZONE } from '../circulation/rules.service.ts';
-import { runNamed } from '../circulation/statement.ts';
+import { runNamed } from '../../db/statement.ts';
 import { pointBalance, pointEntry } from './points.table.ts';
 import { POINT_RULES, type PointRule, TERMS, termOf } from './rules.ts';
 

@@ -1,7 +1,7 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { ReservationError } from '@shuyuan/contracts/reservations/reservation';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { statement } from '../circulation/statement.ts';
+import { statement } from '../../db/statement.ts';
 import { fail } from '../../platform/errors.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import {
@@ -32,7 +32,7 @@ import { reservation } from './reservation.table.ts';
  *   goes to the next reader; copies on loan of a title with a queue are 'reserving'.
  * - renew: refused while someone waits for the title and no copy is on the shelf (RESERVATION_WAITING).
  */
-/** The title's open reservations, locked (a statement built once: circulation/statement.ts). */
+/** The title's open reservations, locked (a statement built once: db/statement.ts). */
 const titleOpen = statement('resv_title_open', (tx, school) =>
   tx
     .select()

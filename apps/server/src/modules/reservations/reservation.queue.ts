@@ -7,7 +7,7 @@ import { copy } from '../catalogue/catalogue.table.ts';
 import type { CopyRow, Tx } from '../circulation/circulation.hooks.ts';
 import { moveCopy } from '../circulation/loan-locks.ts';
 import { dueDateAfter } from '../circulation/rules.service.ts';
-import { statement } from '../circulation/statement.ts';
+import { statement } from '../../db/statement.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { reservation } from './reservation.table.ts';
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { Scope } from '../../platform/tenancy.ts';
+import type { Db } from './client.ts';
+import { Scope } from '../platform/tenancy.ts';
 
 /**
  * The desk's hot statements, built once. Rendering a drizzle query (the builder, its selection, `sqlToQuery`) costs
