@@ -140,7 +140,9 @@ const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
 /**
  * Lends the locked copy: moves it to 'borrowed' (bumping its version) and writes the open loan, in one statement
  * (with `log`, the call's operation-log insert too).
- * The partial unique index on open loans backs the copy lock.
+ * The partial unique index on open loans backs the copy lock. The copy is marked lent once (`ever_lent`) by the same
+ * update: the loan table's trigger (migration 0031, for every other writer) then finds it marked and writes the row
+ * no second time on the copy's first loan.
  */
 export async function writeLoan(
   tx: Tx,
@@ -153,7 +155,8 @@ export async function writeLoan(
     tx,
     log ? 'circ_write_loan_log' : 'circ_write_loan',
     sql`with moved as (
-      update ${copy} set "circ_state" = ${CircState.BORROWED}, "version" = "version" + 1, "updated_at" = now()
+      update ${copy} set "circ_state" = ${CircState.BORROWED}, "version" = "version" + 1, "updated_at" = now(),
+        "ever_lent" = true
       where "id" = ${c.id}
     )${log ? sql`, logged as (${log})` : sql``}
     insert into ${loan} ("school_id", "copy_id", "record_id", "user_id", "due_date", "operator_id", "via")
