@@ -90,7 +90,46 @@ export interface RequestState {
   wrote: boolean;
   ended: boolean;
   config?: { db: Db; version: string | null };
+  /** A read the request sends with its first statement (`FirstRead`), until one carries it. */
+  first?: FirstRead;
 }
+
+/**
+ * A read an API request owes before anything it does may stand (platform/principal.ts: the callers' version, when
+ * the request was authorized by what the process remembers of its callers): instead of a round trip of its own, it
+ * travels with the request's first statement. A transaction's first statement carries it, written just before the
+ * transaction's `begin` (db/pipeline.ts); its verdict (`settle`) comes first, and when it refuses, the statement
+ * fails with the verdict's error and the transaction rolls back — nothing of the request is written. Any other
+ * first statement (outside a transaction) waits for the read's answer before it is sent, as a request did before;
+ * a request that sends nothing sends it alone before it answers (`sendFirstRead`).
+ */
+export interface FirstRead {
+  db: Db;
+  /** A named statement without values. */
+  name: string;
+  text: string;
+  /** Given the read's answer; rejects when the request must not stand (the caller then starts it again). */
+  settle(answer: Promise<pg.QueryResult>): Promise<void>;
+}
+
+/** The request's pending first read through `db`, taken (it is sent once). */
+function takeFirstRead(db: Db | undefined): FirstRead | undefined {
+  const state = requestState.getStore();
+  const first = state?.first;
+  if (!first || first.db !== db) return undefined;
+  state.first = undefined;
+  return first;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Sends the request's pending first read through `db` alone, now (nothing carried it), and awaits its verdict. */
+export async function sendFirstRead(db: Db): Promise<void> {
+  const first = takeFirstRead(db);
+  const pool = pools.get(db);
+  if (first && pool) await first.settle(pool.query({ name: first.name, text: first.text }));
+}
+
 export const requestState = new AsyncLocalStorage<RequestState>();
 export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   const state: RequestState = { wrote: false, ended: false };
@@ -101,13 +140,27 @@ export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Marks the current request as writing on every statement that is not a select and on every transaction. */
-function trackRequestWrites(pool: pg.Pool): void {
+/**
+ * Marks the current request as writing on every statement that is not a select and on every transaction. A pending
+ * first read (`FirstRead`) is sent before a statement outside a transaction, which waits for its verdict.
+ */
+function trackRequestWrites(pool: pg.Pool, handle: { db?: Db }): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   let inQuery = false;
-  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+  const tracked = (...args: unknown[]): unknown => {
     const state = requestState.getStore();
+    const first = state?.first && takeFirstRead(handle.db);
+    if (first) {
+      const checked = first.settle(tracked({ name: first.name, text: first.text }) as Promise<pg.QueryResult>);
+      const last = args[args.length - 1];
+      if (typeof last !== 'function') return checked.then(() => tracked(...args));
+      checked.then(
+        () => tracked(...args),
+        (e) => (last as (e: unknown) => void)(e),
+      );
+      return undefined;
+    }
     if (state && !state.wrote) {
       const q = args[0] as string | { text?: string };
       const text = typeof q === 'string' ? q : q?.text;
@@ -121,6 +174,7 @@ function trackRequestWrites(pool: pg.Pool): void {
       inQuery = false;
     }
   };
+  (pool as unknown as { query: unknown }).query = tracked;
   (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
     const state = requestState.getStore();
     if (state && !inQuery) state.wrote = true;
@@ -245,16 +299,19 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, ...PIPELINE_OPTIONS });
-    pool.on('connect', pipelineTransactions);
+    const handle: { db?: Db } = {};
+    pool.on('connect', (client) => pipelineTransactions(client, () => takeFirstRead(handle.db)));
     requestsFirst(pool, false);
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => {
       if ((err as any).code !== '57P01') console.error(`PostgreSQL connection error: ${err.message}`);
     });
-    trackRequestWrites(pool);
+    trackRequestWrites(pool, handle);
     await pool.query('select 1');
     const db = drizzlePg(pool) as unknown as Db;
+    handle.db = db;
+    pools.set(db, pool);
     backgroundCommitsAsync(db);
     return {
       db,
@@ -326,11 +383,14 @@ async function openEmbedded(
       return s;
     },
   });
-  pool.on('connect', pipelineTransactions);
+  const handle: { db?: Db } = {};
+  pool.on('connect', (client) => pipelineTransactions(client, () => takeFirstRead(handle.db)));
   const idleMs = requestsFirst(pool, true);
-  trackRequestWrites(pool);
+  trackRequestWrites(pool, handle);
   await pool.query('select 1');
   const db = drizzlePg(pool) as unknown as Db;
+  handle.db = db;
+  pools.set(db, pool);
   embeddedDbs.add(db);
   idleClocks.set(db, idleMs);
   return {

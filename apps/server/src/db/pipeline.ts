@@ -13,6 +13,9 @@ import type { Db } from './client.ts';
  *   If the statement fails, the server answers the `commit` of the failed transaction by rolling it back, and the
  *   statement's error is thrown as before: nothing is written. Only JavaScript may follow the last statement (the
  *   answer's shape): a statement sent after it is refused with an error, since the transaction is over.
+ * - **the request's first read** (client.ts `FirstRead`: the callers' version of a desk command): written before
+ *   the `begin`, in the same round trip; its verdict comes first and, when it refuses, the statement fails with it
+ *   and the transaction rolls back.
  *
  * Statements sent in the same run of code leave in one socket write. The answers still come one by one and in
  * order, so an error belongs to its statement as before; what the server runs is unchanged (the same statements,
@@ -44,8 +47,16 @@ function controlOf(config: unknown): string {
 /** Pool option: every client is created in pipeline mode. */
 export const PIPELINE_OPTIONS = { pipeline: true } as const;
 
-/** Wraps a pooled client's `query` (pool 'connect' event). */
-export function pipelineTransactions(client: pg.PoolClient): void {
+/** A read to send before the transaction's `begin` (client.ts `FirstRead`), taken from the request. */
+type FirstReadOf = () =>
+  | { name: string; text: string; settle(answer: Promise<pg.QueryResult>): Promise<void> }
+  | undefined;
+
+/**
+ * Wraps a pooled client's `query` (pool 'connect' event). `firstRead`: the request's read that travels with its first
+ * transaction statement (client.ts `FirstRead`).
+ */
+export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstReadOf = () => undefined): void {
   const state: PipeState = { beginHeld: false, commitNext: false, committed: false };
   const reset = () => Object.assign(state, { beginHeld: false, commitNext: false, committed: false });
   (client as unknown as { [PIPE]: PipeState })[PIPE] = state;
@@ -67,7 +78,7 @@ export function pipelineTransactions(client: pg.PoolClient): void {
     }
     return Object.getPrototypeOf(client).query.apply(client, args);
   };
-  (client as unknown as { query: Send }).query = (config, values, callback) => {
+  const query: Send = (config, values, callback) => {
     const promised =
       callback === undefined &&
       typeof values !== 'function' &&
@@ -89,6 +100,11 @@ export function pipelineTransactions(client: pg.PoolClient): void {
     if (state.committed) {
       return Promise.reject(new Error("A statement after the transaction's last one (commitWithNext)"));
     }
+    // The request's first read goes before the `begin`, its verdict first: when it refuses, so does this statement
+    // (the transaction rolls back). A statement carrying the `commit` waits for the verdict before it is sent.
+    const first = state.beginHeld ? firstRead() : undefined;
+    const checked = first?.settle(send({ name: first.name, text: first.text }) as Promise<pg.QueryResult>);
+    if (checked && state.commitNext) return checked.then(() => query(config, values)) as Promise<pg.QueryResult>;
     const begun = state.beginHeld ? send('begin') : undefined;
     state.beginHeld = false;
     const result = send(config, values) as Promise<pg.QueryResult>;
@@ -98,8 +114,9 @@ export function pipelineTransactions(client: pg.PoolClient): void {
       state.committed = true;
     }
     if (!begun && !committed) return result;
-    return Promise.all([begun, result, committed]).then((r) => r[1] as pg.QueryResult);
+    return Promise.all([checked, begun, result, committed]).then((r) => r[2] as pg.QueryResult);
   };
+  (client as unknown as { query: Send }).query = query;
   client.on('end', reset);
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, requestState } from '../db/client.ts';
 import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
-import { runNamed } from '../db/statement.ts';
+import { namedText, runNamed } from '../db/statement.ts';
 import { CONFIG_VERSION, noteRequestConfig } from './school-config.ts';
 
 /** The signed-in caller, resolved once per request from the access token. */
@@ -55,7 +55,8 @@ export function hasPermission(p: Principal, code: string): boolean {
 /**
  * Principals (and verified tokens, modules/auth/token-cache.ts) of recent requests: resolving one costs three
  * queries and runs on every request. Exact for every process on the database: each request first reads the callers'
- * version (`checkCallers`, one indexed read of the one-row `auth_version`), which statement triggers (migration 0006)
+ * version (`checkCallers`, one indexed read of the one-row `auth_version`; the desk's commands send it with their
+ * first statement, `checkCallersWithFirst`), which statement triggers (migration 0006)
  * move on every write to users, roles, memberships and on every revoked access token, in the writer's transaction.
  * A new value forgets everything remembered, so a password change, a disabled user or a changed role made by any
  * process (or a direct write) is honoured by the next request everywhere. An entry is remembered under the
@@ -103,7 +104,14 @@ const VERSIONS = sql`select (select ${authVersion.id} || ':' || ${authVersion.ve
  */
 export async function checkCallers(db: Db): Promise<void> {
   // A named statement (parsed and planned once per connection): every API request runs it.
-  const [row] = await runNamed<{ auth: string | null; config: string | null }>(db, 'callers_versions', VERSIONS);
+  const [row] = await runNamed<VersionsRow>(db, 'callers_versions', VERSIONS);
+  noteVersions(db, row);
+}
+
+type VersionsRow = { auth: string | null; config: string | null } | undefined;
+
+/** Notes the configuration's version; forgets every remembered caller when the callers' version moved. */
+function noteVersions(db: Db, row: VersionsRow): string | undefined {
   noteRequestConfig(db, row?.config ?? null);
   const v = row?.auth ?? undefined;
   const m = callerMemory(db);
@@ -111,6 +119,41 @@ export async function checkCallers(db: Db): Promise<void> {
     m.seenVersion = v;
     forgetPrincipals(db);
   }
+  return v;
+}
+
+/** The request used remembered callers while the callers' version moved: it must start again (platform/route.ts). */
+export class CallersMoved extends Error {
+  constructor() {
+    super("The callers' version moved during the request");
+  }
+}
+
+/**
+ * checkCallers without a round trip of its own: the read travels with the request's first statement (db/client.ts
+ * `FirstRead`) and the request goes on with what the process remembers of its callers, as of the last read. When
+ * the read finds the version moved (a role, user or token changed since), the callers are forgotten as by
+ * checkCallers and the request fails with CallersMoved before anything it did stands (the route starts it again).
+ * The same freshness as checkCallers: the read runs after the request began, before any statement of it is
+ * answered. False when nothing is remembered yet (no version read): call checkCallers.
+ */
+export function checkCallersWithFirst(db: Db): boolean {
+  const state = requestState.getStore();
+  const m = callerMemory(db);
+  const version = m.seenVersion;
+  if (!state || state.wrote || version === undefined) return false;
+  const generation = m.generation;
+  state.first = {
+    db,
+    name: 'callers_versions',
+    text: namedText(db, 'callers_versions', VERSIONS),
+    settle: async (answer) => {
+      const v = noteVersions(db, (await answer).rows[0] as VersionsRow);
+      // A forget meanwhile (this process wrote a role) counts as a move: what the request used may be older.
+      if (v !== version || m.generation !== generation) throw new CallersMoved();
+    },
+  };
+  return true;
 }
 
 export async function loadPrincipal(

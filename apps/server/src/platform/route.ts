@@ -2,13 +2,15 @@ import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
-import { type Db, inRequest } from '../db/client.ts';
+import { type Db, inRequest, sendFirstRead } from '../db/client.ts';
 import { operationInsert, recordOperation } from './audit.ts';
 import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { t } from './i18n/messages.ts';
 import {
+  CallersMoved,
   checkCallers,
+  checkCallersWithFirst,
   forgetPrincipals,
   hasPermission,
   loadPrincipal,
@@ -75,6 +77,13 @@ export interface RouteDef<S extends z.ZodType | undefined> {
    * memory (principal.ts) is kept. Any other write forgets it, so a changed role takes effect at once.
    */
   keepsCallers?: boolean;
+  /**
+   * The callers' version read travels with the handler's first statement instead of costing a round trip before it
+   * (principal.ts `checkCallersWithFirst`; the desk's scans): when it finds the version moved, the request is started
+   * again from its authorization, so the handler must do nothing but database work through `db` (or refuse) before
+   * its first statement — nothing outside the database that a second run would repeat.
+   */
+  callersWithFirst?: boolean;
   summary?: string;
   /**
    * Answers a caller who must change a password not chosen by them (app_user.must_change_password): the password
@@ -135,6 +144,7 @@ async function authorize(
   req: FastifyRequest,
   access: Access,
   passwordChange = false,
+  callersWithFirst = false,
 ): Promise<void> {
   const token = bearer(req);
   let wantedSchool = headerSchool(req);
@@ -143,7 +153,7 @@ async function authorize(
   /** The device a valid client-credentials token names (with or without an acting account), and its school. */
   let device: { clientId: string; schoolId: number } | null = null;
   if (token) {
-    await checkCallers(app.database.db);
+    if (!(callersWithFirst && checkCallersWithFirst(app.database.db))) await checkCallers(app.database.db);
     const check = await verifyToken(token, app.database.db);
     if (check.ok && check.kind === 'client' && check.schoolId && check.scopes.includes(API_SCOPE))
       device = { clientId: check.clientId, schoolId: check.schoolId };
@@ -238,11 +248,44 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
     method,
     url: def.url,
     // One request state per call (db/client.ts inRequest): what it read at its start holds until it writes.
-    handler: (req, reply) => inRequest(() => handle(req, reply)),
+    handler: (req, reply) => inRequest(() => (def.callersWithFirst ? handleFresh(req, reply) : handle(req, reply))),
   });
 
-  async function handle(req: FastifyRequest, reply: FastifyReply) {
-    await authorize(app, req, def.access, def.passwordChange);
+  /** `callersWithFirst`: the callers' read goes with the first statement; the request runs again if they moved. */
+  async function handleFresh(req: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await handleWithFirst(req, reply);
+    } catch (e) {
+      if (!(e instanceof CallersMoved)) throw e;
+      // What the first run used of the remembered callers is forgotten: once more, the callers read first.
+      req.principal = req.schoolId = req.deviceSchoolId = req.deviceClientId = undefined;
+      return handle(req, reply);
+    }
+  }
+
+  async function handleWithFirst(req: FastifyRequest, reply: FastifyReply) {
+    const db = app.database.db;
+    let result: unknown;
+    try {
+      result = await handle(req, reply, true);
+    } catch (e) {
+      // A refusal, too, stands only when it was decided on current callers.
+      if (!(e instanceof CallersMoved)) {
+        try {
+          await sendFirstRead(db);
+        } catch (read) {
+          if (read instanceof CallersMoved) throw read;
+        }
+      }
+      throw e;
+    }
+    // Nothing carried the read (the handler sent no statement): it is sent before the answer.
+    await sendFirstRead(db);
+    return result;
+  }
+
+  async function handle(req: FastifyRequest, reply: FastifyReply, callersWithFirst = false) {
+    await authorize(app, req, def.access, def.passwordChange, callersWithFirst);
     const lang = req.lang;
     const input = method === 'GET' || method === 'DELETE' ? req.query : (req.body ?? {});
     const body = def.schema ? parseWith(def.schema, input, lang) : undefined;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, requestState } from '../db/client.ts';
+import { type Db, requestState, sendFirstRead } from '../db/client.ts';
 import { configVersion } from './school-config.table.ts';
 import type { Scope } from './tenancy.ts';
 
@@ -93,6 +93,8 @@ async function currentVersion(db: Db): Promise<{ id: string; version: number }> 
  */
 export async function schoolConfig(db: Db, scope: Scope): Promise<ConfigSnapshot> {
   const state = requestState.getStore();
+  // The callers' read has not gone yet (it waits for the request's first statement): it reads the version.
+  if (state?.first?.db === db) await sendFirstRead(db);
   if (state?.config && state.config.db === db && !state.wrote && !state.ended)
     return schoolConfigAt(db, scope, state.config.version);
   return snapshotAt(db, scope, await currentVersion(db));
