@@ -127,6 +127,13 @@ export class CallersMoved extends Error {
   constructor() {
     super("The callers' version moved during the request");
   }
+
+  /** Whether `e` is one, or was caused by one (drizzle wraps a statement's failure in an error of its own). */
+  static in(e: unknown): boolean {
+    for (let x = e, depth = 0; x instanceof Error && depth < 5; x = x.cause, depth++)
+      if (x instanceof CallersMoved) return true;
+    return false;
+  }
 }
 
 /**

@@ -256,7 +256,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
     try {
       return await handleWithFirst(req, reply);
     } catch (e) {
-      if (!(e instanceof CallersMoved)) throw e;
+      if (!CallersMoved.in(e)) throw e;
       // What the first run used of the remembered callers is forgotten: once more, the callers read first.
       req.principal = req.schoolId = req.deviceSchoolId = req.deviceClientId = undefined;
       return handle(req, reply);
@@ -270,11 +270,11 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
       result = await handle(req, reply, true);
     } catch (e) {
       // A refusal, too, stands only when it was decided on current callers.
-      if (!(e instanceof CallersMoved)) {
+      if (!CallersMoved.in(e)) {
         try {
           await sendFirstRead(db);
         } catch (read) {
-          if (read instanceof CallersMoved) throw read;
+          if (CallersMoved.in(read)) throw read;
         }
       }
       throw e;

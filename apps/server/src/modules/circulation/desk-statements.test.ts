@@ -130,7 +130,7 @@ describe("the desk's statements", () => {
       .set({ permissions: ['return:return'] })
       .where(eq(role.id, clerk.roleId));
     const refused = await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[1] }, as);
-    expect(refused.status).toBe(403);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(403);
     expect(await t.db.select().from(loan).where(eq(loan.userId, r.id))).toHaveLength(1);
     // Taken back too, then given again: the return remembered without it is tried again, and lets the book in.
     await t.db.update(role).set({ permissions: [] }).where(eq(role.id, clerk.roleId));
