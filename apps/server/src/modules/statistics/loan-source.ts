@@ -28,20 +28,22 @@ export interface LoanFilters {
 
 export type Join = 'reader' | 'class' | 'copy' | 'record';
 
-const FILTERS: (keyof LoanFilters)[] = [
-  'gradeId',
-  'classId',
-  'departmentId',
-  'identity',
-  'identities',
-  'locationId',
-  'resourceTypeId',
-  'classNo',
-  'recordId',
-  'readerId',
-];
+/** Every filter of LoanFilters: a filter added there must be named here (the type says so). */
+const FILTERS: Record<keyof LoanFilters, true> = {
+  gradeId: true,
+  classId: true,
+  departmentId: true,
+  identity: true,
+  identities: true,
+  locationId: true,
+  resourceTypeId: true,
+  classNo: true,
+  recordId: true,
+  readerId: true,
+};
 /** Whether any filter narrows the loans (a report's query carries its period and other fields too). */
-export const hasFilter = (f: LoanFilters): boolean => FILTERS.some((k) => f[k] !== undefined && f[k] !== '');
+export const hasFilter = (f: LoanFilters): boolean =>
+  (Object.keys(FILTERS) as (keyof LoanFilters)[]).some((k) => f[k] !== undefined && f[k] !== '');
 
 /** The 中图法 main class of a record's class number: its first letter, '' when unclassified. */
 export const classLetter = sql<string>`upper(left(${catalogueRecord.classNo}, 1))`;
