@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -182,4 +183,18 @@ export async function choosePassword(
   );
   if (res.json?.code !== 0) throw new Error(`password change refused: ${JSON.stringify(res.json)}`);
   return issueAccessToken(t.db, { userId: me.json.data.userId });
+}
+
+/**
+ * Makes the given tasks look dead (heartbeat an hour old), as after a killed process, so the next recovery takes them.
+ * Tests age their own tasks instead of shortening `jobTiming.staleMs`: on PostgreSQL the test files share one
+ * database, and a recovery with a short staleness would also fail the tasks another file is running.
+ */
+export async function ageHeartbeats(db: Db, ids: number[]): Promise<void> {
+  await db.execute(
+    sql`update job set heartbeat = now() - interval '1 hour' where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
 }

@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { jobTiming, simulateCrash, tick } from '../../platform/jobs/jobs.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { simulateCrash, tick } from '../../platform/jobs/jobs.ts';
+import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { branch } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -330,11 +330,8 @@ describe('P/Marc/ImportCataInfo — an import interrupted by a restart', () => {
     for (let i = 0; i < 2000 && (await progress()).Progress < step; i++) await sleep(20);
     simulateCrash(other); // as if killed: the step under way finishes, nothing more is written
     await sleep(500);
-    const stale = jobTiming.staleMs;
-    jobTiming.staleMs = 100;
-    await sleep(300);
+    await ageHeartbeats(t.db, [id]);
     await tick(t.app);
-    jobTiming.staleMs = stale;
     const v = await progress();
     expect(v.State).toBe(3);
     expect(v.Error).toBe('interrupted by a restart');

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { sheetLimits } from '../../platform/files/sheet.ts';
 import { zipEntries } from '../../platform/files/zip-size.ts';
-import { jobTiming, simulateCrash, tick } from '../../platform/jobs/jobs.ts';
+import { simulateCrash, tick } from '../../platform/jobs/jobs.ts';
 import { P } from '@shuyuan/contracts/common/paths';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
@@ -77,7 +77,8 @@ describe('reader import', () => {
     const start = await t.post(`${R}/ImportReaders`, { fileUrl: up.url }, { lang: 'en' });
     expect(start.json.code).toBe(0);
     const job = await finished(start.json.data.DataID);
-    expect(job.State).toBe(2);
+    // The reason along with the state, should the task fail.
+    expect({ State: job.State, Error: job.Error }).toEqual({ State: 2, Error: null });
 
     const list = (await t.post(`${R}/GetReaderList`, { SearchKey: 'IMP', Rows: 50 })).json.data;
     expect(list.List.map((r: any) => r.account).sort()).toEqual(['IMP-OLD', 'IMP1', 'IMP2', 'IMP3', 'IMP4', 'IMP5']);
@@ -392,11 +393,8 @@ describe('reader import limits', () => {
       path.join(dir, 'journal.jsonl'),
       `${JSON.stringify({ rowNo: 999, account: 'GHOST', name: '', result: 'Imported' })}\n`,
     );
-    const stale = jobTiming.staleMs;
-    jobTiming.staleMs = 100;
-    await sleep(300);
+    await ageHeartbeats(t.db, [id]);
     await tick(t.app);
-    jobTiming.staleMs = stale;
     const v = await state(id);
     expect(v.State).toBe(3);
     expect(v.Error).toBe('interrupted by a restart');

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
-import { jobTiming, registerJobKind, simulateCrash, startJob, tick } from './jobs.ts';
+import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { registerJobKind, simulateCrash, startJob, tick } from './jobs.ts';
 
 const t = useTestApp();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -156,12 +156,9 @@ describe('background tasks', () => {
     simulateCrash(app1); // as if killed: no more writes, heartbeat stops
     const before = (await t.post(`${P}/Config/GetProgress`, { DataID: res.id })).json.data;
     expect(before.State).toBe(1);
-    const stale = jobTiming.staleMs;
-    jobTiming.staleMs = 200;
-    await sleep(1200);
+    await ageHeartbeats(t.db, [plain.id, res.id]);
     const app2 = await buildApp({ config: t.app.config, database: t.database });
     await app2.ready(); // start-up recovery
-    jobTiming.staleMs = stale;
     const failed = await waitState(plain.id, [3], { lang: 'en' });
     expect(failed.Error).toBe('interrupted by a restart');
     const zh = (await t.post(`${P}/Config/GetProgress`, { DataID: plain.id }, { lang: 'zh' })).json.data;
