@@ -19,7 +19,15 @@ import {
   type Tx,
 } from './circulation.hooks.ts';
 import { loan } from './circulation.table.ts';
-import { findOpenLoan, lockCopy, lockCopyForLoan, lockLoanedCopy, writeLoan, writeReturn } from './loan-locks.ts';
+import {
+  copyForLoan,
+  findOpenLoan,
+  lockCopy,
+  lockLoanedCopy,
+  sendCopyLockForLoan,
+  writeLoan,
+  writeReturn,
+} from './loan-locks.ts';
 import type { PanelView } from './desk-panel.service.ts';
 import { checkReaderValid, lockReaderForLoan } from './reader.service.ts';
 import { dateIn, deskConfigOf, dueDateIn, openDaysBetween, pickRule } from './rules.service.ts';
@@ -131,10 +139,24 @@ export function overdueBlocking(
  * no open reservation of the title. With `after` (the desk's panel) and `log`, the panel's reads end the transaction
  * and carry its commit (db/pipeline.ts).
  */
+/** Each school's day as the last loan computed it (its time zone's date): the guess a borrow sends its copy lock with. */
+const lastDay = new Map<number, string>();
+function rememberDay(schoolId: number, today: string) {
+  if (lastDay.get(schoolId) === today) return;
+  if (lastDay.size >= 10_000) lastDay.clear();
+  lastDay.set(schoolId, today);
+}
+
 export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: BorrowInput & { after?: AfterWrite<X> }) {
   return db.transaction(async (tx) => {
-    const { reader, config: version, holdsReady } = await lockReaderForLoan(tx, scope, input);
+    // The copy's lock leaves with the reader's, in one round trip, with the school's day as last seen (the reader's
+    // lock reads the configuration version the day is computed from); a day that turns out otherwise sends it again.
+    const guess = lastDay.get(scope.schoolId);
+    const readerLock = lockReaderForLoan(tx, scope, input);
+    const copyLock = guess ? sendCopyLockForLoan(tx, scope, input.barcode, input, guess) : null;
+    const { reader, config: version, holdsReady } = await readerLock;
     const { config, today, closed, rules } = await deskConfigOf(schoolConfigAt(tx, scope, version));
+    rememberDay(scope.schoolId, today);
     const settings = settingsFrom(await config.get(STORED_SETTINGS), [
       'circ.overdueMode',
       'circ.combinedLimit',
@@ -162,7 +184,14 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
         refuse(CircError.READER_EXPIRED, 'circ.readerExpired', { date: reader.validUntil });
       else checkReaderValid(reader, today);
     }
-    const locked = await lockCopyForLoan(tx, scope, input.barcode, reader.id, today);
+    const locked = await copyForLoan(
+      tx,
+      scope,
+      input.barcode,
+      copyLock && guess === today
+        ? copyLock
+        : sendCopyLockForLoan(tx, scope, input.barcode, { readerId: reader.id }, today),
+    );
     const { copy: c, title, resourceTypeId, titleOpen } = locked;
     const state = c.circState as CircState;
     if (state === CircState.BORROWED || state === CircState.RESERVING) {

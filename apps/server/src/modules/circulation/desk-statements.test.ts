@@ -7,6 +7,7 @@ import { Scope } from '../../platform/tenancy.ts';
 import { pointBalance, pointRule } from '../points/points.table.ts';
 import { buildUser, useTestApp } from '../../test/helper.ts';
 import { role } from '../auth/role.table.ts';
+import { school } from '../school/school.table.ts';
 import { loan } from './circulation.table.ts';
 import { makeCopies, makeReader } from './test-fixtures.ts';
 
@@ -63,7 +64,7 @@ async function statementsOf(url: string, body: object) {
 }
 
 describe("the desk's statements", () => {
-  it('lends in 7 statements (3 round trips) and takes back in 5 (2) when no points rule is on, answering the panels the screen shows', async () => {
+  it('lends in 7 statements (2 round trips) and takes back in 5 (2) when no points rule is on, answering the panels the screen shows', async () => {
     // The points hooks cost nothing while their rules are off (an on-time return earns points by default: 2 more).
     await t.db
       .insert(pointRule)
@@ -72,11 +73,12 @@ describe("the desk's statements", () => {
     const books = await makeCopies(t.db, scope, 2);
     await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[1] });
     const borrow = await statementsOf(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] });
-    // callers, begin, reader lock | copy lock with the reader's loan counts | copy + loan + log row, with the
-    // panel's loans and the commit right behind it (no borrow-done hook has work: nobody reserved the title)
+    // callers, begin, reader lock, copy lock with the reader's loan counts (sent with the school's day of the borrow
+    // before) | copy + loan + log row, with the panel's loans and the commit right behind it (no borrow-done hook has
+    // work: nobody reserved the title)
     expect(borrow.list).toHaveLength(7);
     expect(borrow.list[0]).toMatch(/auth_version/);
-    expect(borrow.trips).toBe(3);
+    expect(borrow.trips).toBe(2);
     expect(borrow.data.panel.loans.map((l: { barcode: string }) => l.barcode).sort()).toEqual([...books].sort());
     expect(borrow.data.panel.holds).toEqual([]);
 
@@ -114,6 +116,27 @@ describe("the desk's statements", () => {
     expect(back.trips).toBe(2);
     const [bal] = await t.db.select().from(pointBalance).where(eq(pointBalance.userId, r.id));
     expect(bal.balance).toBe(2);
+  });
+
+  it("counts the reader's overdue loans by the school's new day when its time zone changed since the last loan", async () => {
+    // The copy's lock leaves with the reader's, computed with the school's day of the borrow before; when the day
+    // read with the reader's lock differs, the copy's lock is sent again with it.
+    const r = await makeReader(t.db, scope);
+    const books = await makeCopies(t.db, scope, 3);
+    await t.db.update(school).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(school.id, t.schoolId)); // UTC+14
+    expect((await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[0] })).json.success).toBe(true);
+    await t.db.update(school).set({ timeZone: 'Etc/GMT+12' }).where(eq(school.id, t.schoolId)); // UTC-12: a day or two behind
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Etc/GMT+12' }).format(new Date());
+    // Due today there: not overdue by the school's day, overdue by Kiritimati's.
+    await t.db.update(loan).set({ dueDate: day }).where(eq(loan.userId, r.id));
+    const moved = await statementsOf(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[1] });
+    // (The configuration's new version is loaded too.) The copy's lock with the reader's counts, twice:
+    expect(moved.list.filter((q) => q.includes('array[count(*)')).length).toBe(2);
+    expect(moved.data.panel.limit).toMatchObject({ open: 2, overdue: 0 });
+    const next = await statementsOf(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: books[2] });
+    expect(next.trips).toBe(2);
+    expect(next.data.panel.limit).toMatchObject({ open: 3, overdue: 0 });
+    await t.db.update(school).set({ timeZone: 'Asia/Shanghai' }).where(eq(school.id, t.schoolId));
   });
 
   it("honours a role changed just before a scan: the callers' read that goes with its first statement starts it again", async () => {

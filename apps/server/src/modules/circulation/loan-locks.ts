@@ -44,15 +44,31 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
   return c;
 }
 
+/** The borrowing reader, as lockReaderForLoan names them: by id, or by barcode (account or card RFID). */
+export type LoanReader = { readerId?: number; readerBarcode?: string };
+
 /**
  * lockCopy for a loan, with the borrowing reader's loan counts read by the same statement: `open` over all their
  * open loans, `openOfType` over those of the copy's resource type (setting circ.combinedLimit off), `overdue`, and
- * `unreviewed` (overdue loans whose review is not processed: reader.service `loanCounts`). The reader's row is
- * locked already, so no loan of theirs is added meanwhile (a return of theirs ending while the copy's lock waits is
- * still counted: the desk may refuse once too early in that race, never lend past a limit).
+ * `unreviewed` (overdue loans whose review is not processed: reader.service `loanCounts`). Sent right behind the
+ * reader's lock, in its round trip (the borrow does not wait for the reader's row to send it): the server runs it
+ * after that lock, so no loan of the reader's is added meanwhile (a return of theirs ending while the copy's lock
+ * waits is still counted: the desk may refuse once too early in that race, never lend past a limit). A reader named
+ * by barcode is found by the statement as the reader's lock found them (the first match by id). `copyForLoan` reads
+ * the answer; until then the promise must not be left unobserved.
  */
-export async function lockCopyForLoan(tx: Tx, scope: Scope, barcode: string, readerId: number, today: string) {
-  const [c] = await lockCopyCountsRow(tx, scope, { code: barcode, userId: readerId, today });
+export function sendCopyLockForLoan(tx: Tx, scope: Scope, barcode: string, who: LoanReader, today: string) {
+  const answer =
+    who.readerId !== undefined
+      ? lockCopyCountsRow(tx, scope, { code: barcode, userId: who.readerId, today })
+      : lockCopyCountsByCodeRow(tx, scope, { code: barcode, reader: who.readerBarcode ?? '', today });
+  answer.catch(() => {});
+  return answer;
+}
+
+/** The answer of sendCopyLockForLoan: the locked copy and the reader's counts; COPY_NOT_FOUND as lockCopy. */
+export async function copyForLoan(tx: Tx, scope: Scope, barcode: string, sent: ReturnType<typeof sendCopyLockForLoan>) {
+  const [c] = await sent;
   if (!c) {
     await checkScannedBarcode(tx, scope, barcode);
     throw fail(CircError.COPY_NOT_FOUND, 'circ.copyNotFound', { barcode });
@@ -81,7 +97,8 @@ const titleReservations = (states: SQL) =>
 const TITLE_WAITING = titleReservations(sql.raw(`'waiting'`));
 const TITLE_OPEN = titleReservations(sql.raw(`'waiting', 'ready'`));
 
-const READER_COUNTS = (() => {
+/** The reader's loan counts (see sendCopyLockForLoan), the reader given as an SQL expression of their id. */
+const readerCounts = (userId: SQL) => {
   const overdue = sql`${loan.dueDate} < ${sql.placeholder('today')}`;
   // A probe per open loan of the reader (exists), never `record_id in (select …)`: inside the aggregate's filter that
   // became a hashed subplan of every record of the type — 26–31 ms per check-out at 100k records (quiet bench).
@@ -90,11 +107,19 @@ const READER_COUNTS = (() => {
     number[] | null
   >`(select array[count(*), count(*) filter (where ${ofType}), count(*) filter (where ${overdue}),
       count(*) filter (where ${overdue} and ${reviewStateOf(loan.id)} <> 'processed')]::int[]
-    from ${loan} where ${loan.schoolId} = ${copy.schoolId} and ${loan.userId} = ${sql.placeholder('userId')} and ${loan.returnedAt} is null)`;
+    from ${loan} where ${loan.schoolId} = ${copy.schoolId} and ${loan.userId} = ${userId} and ${loan.returnedAt} is null)`;
+};
+const READER_COUNTS = readerCounts(sql`${sql.placeholder('userId')}`);
+/** By barcode: the reader lockReaderForLoan locked (reader.service lockReaderByCode: account or card, first by id). */
+const READER_COUNTS_BY_CODE = (() => {
+  const code = sql.placeholder('reader');
+  return readerCounts(
+    sql`(select u."id" from ${appUser} u where u."school_id" = ${copy.schoolId} and (u."account" = ${code} or u."card_rfid" = ${code}) order by u."id" limit 1)`,
+  );
 })();
 
 /** The scanned copy locked with its title, type and open title reservations; `counts`: the reader's loan counts too. */
-const lockCopyStatement = (name: string, counts: boolean) =>
+const lockCopyStatement = (name: string, counts?: SQL<number[] | null>) =>
   statement(name, (tx, school) =>
     tx
       .select({
@@ -102,7 +127,7 @@ const lockCopyStatement = (name: string, counts: boolean) =>
         title: catalogueRecord.title,
         resourceTypeId: catalogueRecord.resourceTypeId,
         titleOpen: TITLE_OPEN,
-        ...(counts ? { counts: READER_COUNTS } : {}),
+        ...(counts ? { counts } : {}),
       })
       .from(copy)
       .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
@@ -112,8 +137,9 @@ const lockCopyStatement = (name: string, counts: boolean) =>
       .for('update', { of: copy })
       .prepare(name),
   );
-const lockCopyRow = lockCopyStatement('circ_lock_copy', false);
-const lockCopyCountsRow = lockCopyStatement('circ_lock_copy_counts', true);
+const lockCopyRow = lockCopyStatement('circ_lock_copy');
+const lockCopyCountsRow = lockCopyStatement('circ_lock_copy_counts', READER_COUNTS);
+const lockCopyCountsByCodeRow = lockCopyStatement('circ_lock_copy_counts_code', READER_COUNTS_BY_CODE);
 
 const lockLoanedCopyRow = statement('circ_lock_loaned_copy', (tx, school) =>
   tx
