@@ -35,14 +35,24 @@ export function useResourceList<R>(url: string, body: Record<string, unknown>) {
   const [shownBefore] = useState(() => (restored ? lastAnswer(`${url}|${key}`) : undefined));
   const [data, setData] = useState<ListData<R>>(shownBefore ?? { List: [], Total: 0 });
   const [loading, setLoading] = useState(false);
+  // The first request goes out with the first render instead of after its commit (a list's table, with its
+  // columns and pager, takes a while to commit): its answer is awaited by the first load below.
+  const [first] = useState(() => {
+    const request = api.post<ListData<R> | R[]>(url, JSON.parse(key));
+    request.catch(() => {}); // handled by the first load; unhandled only if the page never mounts
+    return { id: `${url}|${key}`, request: request as Promise<ListData<R> | R[]> | undefined };
+  });
   const seq = useRef(0);
   const quiet = useRef(!!shownBefore);
   const reload = useCallback(async () => {
     const mine = ++seq.current;
     setLoading(!quiet.current);
     quiet.current = false;
+    // Only the very first load of the same list uses the request started in the first render.
+    const early = first.id === `${url}|${key}` ? first.request : undefined;
+    first.request = undefined;
     try {
-      const d = await api.post<ListData<R> | R[]>(url, JSON.parse(key));
+      const d = await (early ?? api.post<ListData<R> | R[]>(url, JSON.parse(key)));
       if (mine !== seq.current) return;
       const list = Array.isArray(d) ? { List: d, Total: d.length } : { List: d?.List ?? [], Total: d?.Total ?? 0 };
       remember(`${url}|${key}`, list);
@@ -52,7 +62,7 @@ export function useResourceList<R>(url: string, body: Record<string, unknown>) {
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [url, key]);
+  }, [url, key, first]);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -19,7 +19,8 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type MenuNode, useSession } from '../auth/session.ts';
-import { findMenu, menuTitle, menuTrail, routeOf, visibleMenus } from './menu.ts';
+import { isLazyPage } from '../lazy-page.ts';
+import { findMenu, menuTitle, menuTrail, pageFor, routeOf, visibleMenus } from './menu.ts';
 
 /** Icons of the top-level groups of the menu tree (antd icon names); anything else gets the generic one. */
 const ICONS: Record<string, ReactNode> = {
@@ -46,8 +47,14 @@ function toItems(nodes: MenuNode[], lang: string, top: boolean): Item[] {
     const icon = top ? (ICONS[n.icon ?? ''] ?? <AppstoreOutlined />) : undefined;
     const label = menuTitle(n, lang);
     if (n.children?.length) return { key: String(n.id), icon, label, children: toItems(n.children, lang, false) };
-    return { key: String(n.id), icon, label, title: label };
+    return { key: String(n.id), icon, label, title: label, onMouseEnter: () => preload(n) };
   });
+}
+
+/** A pointer on an entry loads its screen's code, so that a click finds it there (or on its way). */
+function preload(n: MenuNode): void {
+  const page = pageFor((routeOf(n) ?? '').split('?')[0])?.component;
+  if (isLazyPage(page)) void page.load().catch(() => {});
 }
 
 function index(nodes: MenuNode[], map = new Map<string, MenuNode>()): Map<string, MenuNode> {

@@ -1,16 +1,20 @@
 import { Button, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy as reactLazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loadBackOfficeTexts } from '../../i18n/back-office.ts';
 import { loadUserSession } from '../auth/load.ts';
 import { useSession } from '../auth/session.ts';
+import { lazy, useLoaded } from '../lazy-page.ts';
 import { OPAC_SIGNED_OUT_KEY, opacUrl, READER_IDENTITIES } from '../constants.ts';
+import { LoadFailed } from './PageFrame.tsx';
 import { Problem } from './Problem.tsx';
 
 // The back office is its own lazy tree: the public search site never downloads it. The provider client too:
 // it is needed only to go and sign in, and after sign-in (silent renewal, session monitoring). The layout
-// renders once its code and the back office's texts in the user's language are both there.
+// renders once its code and the back office's texts in the user's language are both there; both are asked for
+// as soon as there is a token, while the user's session loads, and the layout shows as soon as both have come
+// (useLoaded: no Suspense fallback, whose reveal React would hold back up to 300 ms).
 const oidc = () => import('../auth/oidc.ts');
 const MainLayout = lazy(() =>
   Promise.all([import('../layout/MainLayout.tsx'), loadBackOfficeTexts()]).then(([m]) => ({ default: m.MainLayout })),
@@ -22,7 +26,7 @@ const loadPageTable = () =>
   import('../layout/menu.ts').then((m) => {
     pageTable = m;
   });
-const MustChangePassword = lazy(() =>
+const MustChangePassword = reactLazy(() =>
   import('../layout/MustChangePassword.tsx').then((m) => ({ default: m.MustChangePassword })),
 );
 
@@ -44,6 +48,7 @@ export function MainGate() {
   const loc = useLocation();
   const { token, user, menus } = useSession();
   const [failed, setFailed] = useState(false);
+  const layoutCode = useLoaded(token ? MainLayout : undefined);
   const [, setTableLoaded] = useState(!!pageTable);
   // Undefined until the page table is there (asked for once signed in).
   const known = pageTable ? !!pageTable.pageFor(loc.pathname) : undefined;
@@ -105,6 +110,8 @@ export function MainGate() {
         <MustChangePassword />
       </Suspense>
     );
+  if (layoutCode.failed) return <LoadFailed />;
+  if (!layoutCode.ready) return <Centered text={t('common.loading')} />;
   return (
     <Suspense fallback={<Centered text={t('common.loading')} />}>
       <MainLayout />

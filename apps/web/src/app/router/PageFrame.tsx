@@ -2,6 +2,7 @@ import { Button, Spin } from 'antd';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify.ts';
+import { useLoaded } from '../lazy-page.ts';
 import type { PageDef } from '../pages.ts';
 import { Problem } from './Problem.tsx';
 
@@ -26,7 +27,8 @@ function Loading() {
   );
 }
 
-function LoadFailed() {
+/** A screen's (or the layout's) code failed to load: say so, with a reload button. */
+export function LoadFailed() {
   const { t } = useTranslation();
   return (
     <Problem
@@ -54,8 +56,15 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
 }
 
+/**
+ * A screen whose code has not arrived yet shows the spinner until it has, without suspending (see useLoaded): a
+ * first visit from the menu took ≥ 300 ms however fast the code came.
+ */
 export function PageFrame({ page }: { page: PageDef }) {
   const C = page.component;
+  const { ready, failed } = useLoaded(C);
+  if (failed) return <LoadFailed />;
+  if (!ready) return <Loading />;
   return (
     <LoadBoundary>
       <Suspense fallback={<Loading />}>

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Copy cataloguing (issue 3 §5): the school's SRU sources (a hidden route, reachable from cataloguing). */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Cataloguing (issue 3 §1, §2, §6): records, the cataloguing desk, copies, batches, settings. */

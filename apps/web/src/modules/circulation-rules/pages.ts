@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Borrowing rules (issue 4 §2): loan rules, overdue mode, school calendar, borrowing ranges. */

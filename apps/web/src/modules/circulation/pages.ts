@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** The circulation desk (issue 4 §2, §3): lend, return, renew, batches, deferred returns. */

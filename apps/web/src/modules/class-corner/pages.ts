@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** The class corner (班级图书角): search, lending by the class librarian, returns, use and rankings. */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Devices of a school: self-check machines (SIP2 accounts), API clients; the device test pages of the desk. */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Collection operations (issue 3 §1): bulk edits, transfers, labels, positioning, lookups, access rules. */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** MARC (issue 3 §4): import with preview, export, the record editor, catalogue data from Excel. */

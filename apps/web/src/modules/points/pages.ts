@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Reading points (rules, reader balances, the ledger) and the daily reading clock-in (issue 16). */

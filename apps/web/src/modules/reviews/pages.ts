@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Reading promotion: book reviews, reading shares, teachers' recommendations (server modules/reviews). */

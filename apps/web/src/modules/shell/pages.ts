@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Shell routes inside the layout (spec §2): its helpers (outside it: outside-pages.ts). */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Unions (issue 17): management, union search, union cataloguing, union lending. /orschool is the public site's (apps/web/src/opac). */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../app/lazy-page.ts';
 import type { PageDef } from '../../app/pages.ts';
 
 /** Volunteers and small librarians (issue 16, reading promotion). */
