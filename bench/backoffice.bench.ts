@@ -149,6 +149,7 @@ export async function benchBackOffice() {
     // Tab switches with 40 screens open: back to a recent one (still mounted) and to an old one (remounted).
     const recent: number[] = [];
     const old: number[] = [];
+    const slowSwitch: string[] = [];
     for (let i = 0; i < 10; i++) {
       for (const [key, into] of [
         [opened[opened.length - 2 - (i % 4)], recent],
@@ -159,7 +160,11 @@ export async function benchBackOffice() {
         await page.evaluate((k) => {
           location.hash = k;
         }, key);
-        if (await shown(page, key)) into.push(performance.now() - t0);
+        if (await shown(page, key)) {
+          const ms = performance.now() - t0;
+          into.push(ms);
+          if (ms > 300) slowSwitch.push(`${key} ${ms.toFixed(0)} ms`);
+        }
       }
     }
     await page.evaluate((k) => {
@@ -174,7 +179,7 @@ export async function benchBackOffice() {
     const d = summarize(scans);
     report(`tab switch with ${opened.length} tabs, p95`, Math.max(r.p95, o.p95), 'ms', 300);
     console.log(
-      `  (mounted tab p50/p95 ${r.p50.toFixed(0)}/${r.p95.toFixed(0)} ms; unmounted (restored) tab ${o.p50.toFixed(0)}/${o.p95.toFixed(0)} ms)`,
+      `  (mounted tab p50/p95 ${r.p50.toFixed(0)}/${r.p95.toFixed(0)} ms; unmounted (restored) tab ${o.p50.toFixed(0)}/${o.p95.toFixed(0)} ms; over 300 ms: ${slowSwitch.join(', ') || 'none'})`,
     );
     console.log(
       `  desk reader scan with ${opened.length} tabs open: p50 ${d.p50.toFixed(0)} ms, p95 ${d.p95.toFixed(0)} ms; JS heap ${heapBefore.toFixed(0)} MB → ${heapAfter.toFixed(0)} MB`,
