@@ -16,6 +16,7 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { lossRecord } from '../losses/loss.table.ts';
 import { weedingRecord } from '../stocktake/stocktake.table.ts';
+import { accessionRecord } from './accession.table.ts';
 import { entry, reportClock } from './context.ts';
 import { classLetter } from './loan-source.ts';
 
@@ -26,6 +27,8 @@ export const accessionDay = (tz: string): SQL =>
 export const copyValue = sql`coalesce(${copy.unitPriceFen}, ${catalogueRecord.priceFen}, 0)`;
 /** The day a loss was registered, in the school's time zone. */
 export const lossDay = (tz: string): SQL => sql`(${lossRecord.registeredAt} at time zone ${tz})::date`;
+/** A rollup row's value: its copies' own prices, the record's for the others. */
+const rollupValue = sql`${accessionRecord.ownFen} + ${accessionRecord.unpriced}::bigint * coalesce(${accessionRecord.priceFen}, 0)`;
 const ymd = (d: SQL) => sql<string>`to_char(${d}, 'YYYY-MM-DD')`;
 
 /** Copies that count as accessioned: everything but purchase suggestions. */
@@ -55,27 +58,46 @@ interface Agg {
   voucher?: string | null;
 }
 
-/** Accessions per batch (unbatched copies: per day) and class letter. */
-function accessionRows(db: Db, scope: Scope, tz: string, span: Span) {
-  const day = accessionDay(tz);
+const batchOf = sql`nullif(${accessionRecord.batchId}, 0)`;
+const rollupDay = sql`${accessionRecord.day}`;
+
+/**
+ * Accessions per batch (unbatched copies: per day) and class letter, from the rollup (`accession_record`, one row
+ * per record, batch and day). An unbatched day's rows are distinct records, so its titles are its rows; a batch's
+ * copies of one record may fall on several days (a batch not accepted: their creation days), so they are counted
+ * distinct — nothing to sort unless batches are read.
+ */
+function accessionRows(db: Db, scope: Scope, range: PeriodRange) {
   return db
     .select({
-      key: sql<string>`coalesce('b' || ${copy.batchId}, 'd' || ${ymd(day)})`,
-      date: ymd(sql`min(${day})`),
-      letter: classLetter,
-      titles: sql<number>`count(distinct ${copy.recordId})::int`,
-      copies: sql<number>`count(*)::int`,
-      valueFen: sql<string>`coalesce(sum(${copyValue}), 0)::bigint`,
+      key: sql<string>`coalesce('b' || ${batchOf}, 'd' || ${ymd(rollupDay)})`,
+      date: ymd(sql`min(${rollupDay})`),
+      letter: accessionRecord.classLetter,
+      titles: sql<number>`(count(*) filter (where ${accessionRecord.batchId} = 0)
+        + count(distinct ${accessionRecord.recordId}) filter (where ${accessionRecord.batchId} <> 0))::int`,
+      copies: sql<number>`sum(${accessionRecord.copies})::int`,
+      valueFen: sql<string>`sum(${rollupValue})::bigint`,
       batchId: sql<number | null>`min(${acceptanceBatch.id})`,
       batchNo: sql<string | null>`min(${acceptanceBatch.batchNo})`,
       source: sql<string | null>`min(${acceptanceBatch.type})`,
       voucher: sql<string | null>`min(coalesce(nullif(${acceptanceBatch.voucher}, ''), ${acceptanceBatch.invoiceNo}))`,
     })
-    .from(copy)
-    .innerJoin(catalogueRecord, eq(catalogueRecord.id, copy.recordId))
-    .leftJoin(acceptanceBatch, eq(acceptanceBatch.id, copy.batchId))
-    .where(scope.where(copy, accessioned, inSpan(day, span)))
+    .from(accessionRecord)
+    .leftJoin(acceptanceBatch, eq(acceptanceBatch.id, batchOf))
+    .where(scope.where(accessionRecord, inSpan(rollupDay, { range })))
     .groupBy(sql`1`, sql`3`) as unknown as Promise<Agg[]>;
+}
+
+/** Every copy accessioned before `day` and its value (the rollup's rows before it: an index range). */
+async function accessionsBefore(db: Db, scope: Scope, day: string) {
+  const [r] = await db
+    .select({
+      copies: sql<number>`coalesce(sum(${accessionRecord.copies}), 0)::int`,
+      valueFen: sql<string>`coalesce(sum(${rollupValue}), 0)::bigint`,
+    })
+    .from(accessionRecord)
+    .where(scope.where(accessionRecord, inSpan(rollupDay, { before: day })));
+  return { copies: r?.copies ?? 0, valueFen: Number(r?.valueFen ?? 0) };
 }
 
 /** Weedings per day and class letter, with their reasons. */
@@ -126,12 +148,12 @@ const sum = (rows: Agg[]) => ({
 /** The holdings on the morning of `day`: every accession before it less every removal before it. */
 export async function balanceBefore(db: Db, scope: Scope, tz: string, day: string) {
   const span = { before: day };
-  const [a, w, l] = await Promise.all([
-    accessionRows(db, scope, tz, span),
+  const [sa, w, l] = await Promise.all([
+    accessionsBefore(db, scope, day),
     weedingRows(db, scope, span),
     lossRows(db, scope, tz, span),
   ]);
-  const [sa, sw, sl] = [sum(a), sum(w), sum(l)];
+  const [sw, sl] = [sum(w), sum(l)];
   return { copies: sa.copies - sw.copies - sl.copies, valueFen: sa.valueFen - sw.valueFen - sl.valueFen };
 }
 
@@ -196,7 +218,7 @@ export async function ledger(db: Db, scope: Scope, q: LedgerQuery): Promise<Ledg
   const span = { range };
   const [opening, a, w, l] = await Promise.all([
     balanceBefore(db, scope, tz, range.from),
-    accessionRows(db, scope, tz, span),
+    accessionRows(db, scope, range),
     weedingRows(db, scope, span),
     lossRows(db, scope, tz, span),
   ]);
