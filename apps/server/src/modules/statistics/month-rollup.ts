@@ -147,14 +147,19 @@ export async function monthQuery(
     sql``,
   );
   const by = sql.raw(dims.map((_, i) => String(i + 1)).join(', '));
-  const sums = sql`sum(n)::int as loans, count(*)::int as borrowers, sum(r)::int as renewals`;
-  const perReader = (keys: SQL, groupBy: SQL) =>
-    sql`(select ${keys}u, sum(n) as n, sum(r) as r from ${src} x group by ${groupBy} having sum(n) <> 0) y`;
-  const [rows, total] = await Promise.all([
-    db.execute(
-      sql`select ${ks}${sums} from ${perReader(ks, sql.raw(`${dims.map((_, i) => i + 1).join(', ')}, ${dims.length + 1}`))} group by ${by} limit ${limit}`,
-    ),
-    db.execute(sql`select ${sums} from ${perReader(sql``, sql.raw('1'))}`),
-  ]);
-  return { rows: rowsOf(rows), total: rowsOf(total)[0] ?? {} };
+  const nulls = sql.join(
+    dims.map((_, i) => sql`null as ${sql.identifier(`k${i}`)}, `),
+    sql``,
+  );
+  const sums = (borrowers: SQL) => sql`sum(n)::int as loans, ${borrowers}::int as borrowers, sum(r)::int as renewals`;
+  // One statement: the loans (rollup rows and the edge days' loans) are read once, summed per (keys, reader), and
+  // both the rows and the total (distinct readers over all keys) are taken from those sums.
+  const res = await db.execute(sql`with y as materialized (select ${ks}u, sum(n) as n, sum(r) as r from ${src} x
+      group by ${sql.raw(`${dims.map((_, i) => i + 1).join(', ')}, ${dims.length + 1}`)} having sum(n) <> 0)
+    select * from (select ${ks}${sums(sql`count(*)`)}, false as total from y group by ${by} limit ${limit}) g
+    union all select ${nulls}${sums(sql`count(distinct u)`)}, true from y`);
+  const all = rowsOf(res);
+  const rows = all.filter((r) => !r.total).map(({ total: _, ...r }) => r);
+  const { loans, borrowers, renewals } = all.find((r) => r.total) ?? {};
+  return { rows, total: { loans, borrowers, renewals } };
 }
