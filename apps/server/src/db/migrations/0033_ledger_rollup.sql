@@ -108,15 +108,20 @@ BEGIN
   IF school IS NOT NULL THEN
     INSERT INTO "accession_recount_copies" SELECT c."school_id", c."record_id", coalesce(c."batch_id", 0), c."created_at", c."unit_price_fen"
       FROM "copy" c WHERE c."school_id" = school AND c."store_type" <> 4;
-    DELETE FROM "accession_record" WHERE "school_id" = school;
   ELSE
     INSERT INTO "accession_recount_copies" SELECT c."school_id", c."record_id", c."batch_id", c."created_at", c."unit_price_fen"
       FROM "copy" c WHERE c."batch_id" = ANY(batches) AND c."store_type" <> 4;
+  END IF;
+  IF school IS NOT NULL THEN
+    DELETE FROM "accession_record" WHERE "school_id" = school;
+  ELSE
+    -- A batch's records locked before any row is written, in the copy triggers' order (no deadlock with a copy
+    -- writer); a school's (the backfill, a time-zone change) are not: every record of it.
+    PERFORM 1 FROM "catalogue_record" WHERE "id" IN (SELECT DISTINCT "record_id" FROM "accession_recount_copies") ORDER BY "id" FOR NO KEY UPDATE;
     -- A batch's rows are rows of its copies' records.
     DELETE FROM "accession_record" a WHERE a."batch_id" = ANY(batches)
       AND a."record_id" IN (SELECT DISTINCT "record_id" FROM "accession_recount_copies");
   END IF;
-  PERFORM 1 FROM "catalogue_record" WHERE "id" IN (SELECT DISTINCT "record_id" FROM "accession_recount_copies") ORDER BY "id" FOR NO KEY UPDATE;
   INSERT INTO "accession_record" ("school_id", "record_id", "batch_id", "day", "class_letter", "price_fen", "copies", "unpriced", "own_fen")
     SELECT c."school_id", c."record_id", c."batch_id",
         coalesce(b."accepted_on", (c."created_at" AT TIME ZONE coalesce(s."time_zone", 'Asia/Shanghai'))::date),
