@@ -58,34 +58,33 @@ interface Agg {
   voucher?: string | null;
 }
 
-const batchOf = sql`nullif(${accessionRecord.batchId}, 0)`;
 const rollupDay = sql`${accessionRecord.day}`;
+const rowsOf = (r: any) => (r.rows ?? r) as any[];
 
 /**
  * Accessions per batch (unbatched copies: per day) and class letter, from the rollup (`accession_record`, one row
- * per record, batch and day). An unbatched day's rows are distinct records, so its titles are its rows; a batch's
- * copies of one record may fall on several days (a batch not accepted: their creation days), so they are counted
- * distinct — nothing to sort unless batches are read.
+ * per record, batch and day), in hash aggregates (no sort): an unbatched day's rows are distinct records, so its
+ * titles are its rows; a batch's copies of one record may fall on several days (a batch not accepted: their
+ * creation days), so its rows are summed per record first and its titles are those sums. A record has one letter.
  */
-function accessionRows(db: Db, scope: Scope, range: PeriodRange) {
-  return db
-    .select({
-      key: sql<string>`coalesce('b' || ${batchOf}, 'd' || ${ymd(rollupDay)})`,
-      date: ymd(sql`min(${rollupDay})`),
-      letter: accessionRecord.classLetter,
-      titles: sql<number>`(count(*) filter (where ${accessionRecord.batchId} = 0)
-        + count(distinct ${accessionRecord.recordId}) filter (where ${accessionRecord.batchId} <> 0))::int`,
-      copies: sql<number>`sum(${accessionRecord.copies})::int`,
-      valueFen: sql<string>`sum(${rollupValue})::bigint`,
-      batchId: sql<number | null>`min(${acceptanceBatch.id})`,
-      batchNo: sql<string | null>`min(${acceptanceBatch.batchNo})`,
-      source: sql<string | null>`min(${acceptanceBatch.type})`,
-      voucher: sql<string | null>`min(coalesce(nullif(${acceptanceBatch.voucher}, ''), ${acceptanceBatch.invoiceNo}))`,
-    })
-    .from(accessionRecord)
-    .leftJoin(acceptanceBatch, eq(acceptanceBatch.id, batchOf))
-    .where(scope.where(accessionRecord, inSpan(rollupDay, { range })))
-    .groupBy(sql`1`, sql`3`) as unknown as Promise<Agg[]>;
+async function accessionRows(db: Db, scope: Scope, range: PeriodRange): Promise<Agg[]> {
+  const A = accessionRecord;
+  const where = (batched: boolean) =>
+    scope.where(A, inSpan(rollupDay, { range }), batched ? sql`${A.batchId} <> 0` : sql`${A.batchId} = 0`);
+  const res = await db.execute(sql`select 'd' || ${ymd(sql`d.day`)} as key, ${ymd(sql`d.day`)} as date, d.letter,
+      d.titles, d.copies, d.value as "valueFen", null::int as "batchId", null as "batchNo", null as source, null as voucher
+    from (select ${A.day} as day, ${A.classLetter} as letter, count(*)::int as titles, sum(${A.copies})::int as copies,
+        sum(${rollupValue})::bigint as value from ${A} where ${where(false)} group by 1, 2) d
+    union all
+    select 'b' || g.batch, ${ymd(sql`g.day`)}, g.letter, g.titles, g.copies, g.value, ${acceptanceBatch.id},
+      ${acceptanceBatch.batchNo}, ${acceptanceBatch.type}, coalesce(nullif(${acceptanceBatch.voucher}, ''), ${acceptanceBatch.invoiceNo})
+    from (select t.batch, t.letter, min(t.day) as day, count(*)::int as titles, sum(t.copies)::int as copies,
+        sum(t.value)::bigint as value
+      from (select ${A.batchId} as batch, ${A.classLetter} as letter, ${A.recordId} as record, min(${A.day}) as day,
+          sum(${A.copies}) as copies, sum(${rollupValue}) as value from ${A} where ${where(true)} group by 1, 2, 3) t
+      group by 1, 2) g
+    left join ${acceptanceBatch} on ${acceptanceBatch.id} = g.batch`);
+  return rowsOf(res);
 }
 
 /** Every copy accessioned before `day` and its value (the rollup's rows before it: an index range). */
