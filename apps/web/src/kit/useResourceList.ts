@@ -36,8 +36,10 @@ export function useResourceList<R>(url: string, body: Record<string, unknown>) {
   const [data, setData] = useState<ListData<R>>(shownBefore ?? { List: [], Total: 0 });
   const [loading, setLoading] = useState(false);
   // The first request goes out with the first render instead of after its commit (a list's table, with its
-  // columns and pager, takes a while to commit): its answer is awaited by the first load below.
+  // columns and pager, takes a while to commit): its answer is awaited by the first load below. Not for a list
+  // that shows its last rows at once: their refresh would only re-render the table while the tab comes back.
   const [first] = useState(() => {
+    if (shownBefore) return { id: '', request: undefined };
     const request = api.post<ListData<R> | R[]>(url, JSON.parse(key));
     request.catch(() => {}); // handled by the first load; unhandled only if the page never mounts
     return { id: `${url}|${key}`, request: request as Promise<ListData<R> | R[]> | undefined };
