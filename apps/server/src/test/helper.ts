@@ -188,13 +188,23 @@ export async function choosePassword(
 /**
  * Makes the given tasks look dead (heartbeat an hour old), as after a killed process, so the next recovery takes them.
  * Tests age their own tasks instead of shortening `jobTiming.staleMs`: on PostgreSQL the test files share one
- * database, and a recovery with a short staleness would also fail the tasks another file is running.
+ * database, and a recovery with a short staleness would also fail the tasks another file is running. A step under
+ * way when the process "died" still commits (with a fresh heartbeat): the rows are aged once they stopped changing.
  */
 export async function ageHeartbeats(db: Db, ids: number[]): Promise<void> {
-  await db.execute(
-    sql`update job set heartbeat = now() - interval '1 hour' where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+  const these = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
+  let seen = '';
+  for (let i = 0; i < 120; i++) {
+    const r = (await db.execute(
+      sql`select string_agg(id || ':' || progress || ':' || heartbeat, ',' order by id) as s from job where id in (${these})`,
+    )) as unknown as { rows?: { s: string }[] } & { s: string }[];
+    const now = String((r.rows ?? r)[0]?.s);
+    if (now === seen) break;
+    seen = now;
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+  await db.execute(sql`update job set heartbeat = now() - interval '1 hour' where id in (${these})`);
 }
