@@ -71,6 +71,14 @@ function cases(): { name: string; url: string; body: Record<string, unknown> }[]
     c('entry and exit records, month, page 1', 'EntryExitRecords', { ...month, Page: 1, Rows: 20 }),
     c('security gate alarms, year, page 1', 'Alarms', { ...year, Page: 1, Rows: 20 }),
     c('summary ledger, year', 'Ledger', { ...year }),
+    // The library's copies are all accessioned on the day it was built (today or a day before): these two periods
+    // hold every copy — as the period's accessions, then as the opening balance of the period after them.
+    c('summary ledger, every copy accessioned in the period', 'Ledger', {
+      period: 'custom',
+      from: day(-3000),
+      to: day(1),
+    }),
+    c('summary ledger, every copy in the opening balance', 'Ledger', { period: 'custom', from: day(2), to: day(3) }),
   ];
 }
 
