@@ -197,6 +197,28 @@ describe('reader import', () => {
     ]);
   });
 
+  it("refuses a card that is another reader's barcode, or a barcode that is another reader's card", async () => {
+    const add = await t.post(`${R}/AddReader`, { account: 'KEY-OLD', name: '老卡', cardRfid: 'RF-KEY-OLD' });
+    expect(add.json.code, add.json.msg).toBe(0);
+    const job = await importFile(
+      await sheet(
+        [
+          ['KEY-NEW1', '新一', 'key-old'],
+          ['RF-KEY-OLD', '新二', ''],
+          ['KEY-NEW3', '新三', 'RF-KEY-NEW3'],
+        ],
+        ['读者条码', '姓名', 'Card RFID'],
+      ),
+    );
+    expect(job.State).toBe(2);
+    const rows = await resultRows(job.ResultFile);
+    expect(rows.slice(1).map((r) => r[3])).toEqual([
+      "This RFID is another reader's barcode: 老卡 (KEY-OLD)",
+      "This barcode is another reader's card RFID: 老卡 (KEY-OLD)",
+      'Imported',
+    ]);
+  });
+
   it('updates existing readers by barcode when asked (a new school year), else refuses them', async () => {
     const [g] = await t.db.insert(grade).values({ schoolId: t.schoolId, name: '八年级' }).returning();
     await t.db.insert(schoolClass).values({ schoolId: t.schoolId, gradeId: g.id, name: '5班' });

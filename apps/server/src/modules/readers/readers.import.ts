@@ -3,7 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { P } from '@shuyuan/contracts/common/paths';
 import { opCode } from '@shuyuan/contracts/kit/resource';
-import { ImportReadersBody, READER_IMPORT_COLUMNS, type ReaderImportColumn } from '@shuyuan/contracts/readers/reader';
+import {
+  ImportReadersBody,
+  READER_IMPORT_COLUMNS,
+  type ReaderCreate,
+  type ReaderImportColumn,
+} from '@shuyuan/contracts/readers/reader';
 import type { Lang } from '@shuyuan/contracts/common/lang';
 import { BizError, fail } from '../../platform/errors.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
@@ -20,7 +25,8 @@ import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
 import type { Db } from '../../db/client.ts';
 import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
-import { checkScanKeys, scanKeyIssue } from './card-rfid.ts';
+import { checkScanKeys } from './card-rfid.ts';
+import { scanKeyOwners, StepKeys } from './import-keys.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -110,28 +116,6 @@ const AHEAD = 64;
  */
 const stepPace = () => new WritePace({ targetMs: 15, min: 8, max: AHEAD, first: 16 });
 
-/**
- * The barcodes and cards of the rows a step writes together, in file order: a row's card must not be the barcode
- * of a row before it, nor its barcode that row's card (checkScanKeys finds such readers once they are written).
- */
-class StepKeys {
-  private readonly accounts = new Map<string, { name: string; account: string }>();
-  private readonly rfids = new Map<string, { name: string; account: string }>();
-  constructor(private readonly t: (k: string) => string) {}
-
-  check(raw: RawRow, updating: boolean): { path: string; message: string }[] {
-    const issues: { path: string; message: string }[] = [];
-    const byAccount = raw.cardRfid ? this.accounts.get(raw.cardRfid.toLowerCase()) : undefined;
-    if (byAccount) issues.push(scanKeyIssue(this.t, 'cardRfid', byAccount));
-    const byRfid = !updating && raw.account ? this.rfids.get(raw.account) : undefined;
-    if (byRfid) issues.push(scanKeyIssue(this.t, 'account', byRfid));
-    const who = { name: raw.name, account: raw.account };
-    if (raw.account) this.accounts.set(raw.account.toLowerCase(), who);
-    if (raw.cardRfid) this.rfids.set(raw.cardRfid, who);
-    return issues;
-  }
-}
-
 /** One after the other, in order. */
 async function inTurn<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
@@ -199,18 +183,12 @@ async function runImport(
   const seen = new Set<string>();
   const seenRfid = new Set<string>();
 
-  /**
-   * One row, inside the step's transaction: its outcome line. Everything before its first statement runs at once
-   * (in file order when a step's rows run together); `together` holds the barcodes and cards of the step's rows
-   * written together before this one, which the database cannot see yet.
-   */
-  const importRow = async (
-    tx: Db,
+  /** A row as its cells and the window's look-ups judge it (no statement yet): the reasons so far, its form input. */
+  const checkRow = (
     { rowNo, raw }: { rowNo: number; raw: RawRow },
     existing: Map<string, UserRow>,
     rfidOwner: Map<string, { id: number; name: string; account: string }>,
-    together: StepKeys | null,
-  ): Promise<Line> => {
+  ) => {
     const reasons: string[] = [];
     const lookup = (text: string, map: Map<string, number>, key: string) => {
       if (!text) return null;
@@ -235,13 +213,38 @@ async function runImport(
         reasons.push(`${t('readers.card.rfidTaken')} ${owner.name} (${owner.account})`);
       seenRfid.add(raw.cardRfid);
     }
-    const parsed = toCreateInput(raw, refs, updating ? asInput(old) : undefined);
+    const parsed = toCreateInput(raw, refs, updating ? asInput(old as UserRow) : undefined);
     if (!parsed.success) for (const i of parsed.error.issues) reasons.push(t(i.message));
-    let outcome = 'readers.import.ok';
-    if (!reasons.length && parsed.success) {
+    return { rowNo, raw, reasons, old, updating, data: parsed.success && !reasons.length ? parsed.data : null };
+  };
+  const lineOf = (c: ReturnType<typeof checkRow>, outcome: string): Line => ({
+    rowNo: c.rowNo,
+    account: c.raw.account,
+    name: c.raw.name,
+    result: c.reasons.length ? c.reasons.join('; ') : t(outcome),
+  });
+
+  /** A new reader's values; without a group, its identity's default group (looked up once per identity). */
+  const newValues = async (tx: Db, data: ReaderCreate) => {
+    const values = await readerValues(data, true);
+    if (values.permissionGroupId == null) {
+      if (!defaults.has(data.identity)) defaults.set(data.identity, defaultGroupId(tx, scope, data.identity));
+      values.permissionGroupId = (await defaults.get(data.identity)) ?? null;
+    }
+    return scope.values({ ...values, account: data.account, name: data.name });
+  };
+
+  /** One row on its own, inside the step's transaction (a step with updates goes row by row): its outcome line. */
+  const importRow = async (
+    tx: Db,
+    row: { rowNo: number; raw: RawRow },
+    existing: Map<string, UserRow>,
+    rfidOwner: Map<string, { id: number; name: string; account: string }>,
+  ): Promise<Line> => {
+    const c = checkRow(row, existing, rfidOwner);
+    const { raw, old, updating, reasons } = c;
+    if (c.data) {
       // One scan must name one reader: RFID vs other readers' barcodes, new barcode vs their RFIDs.
-      const inStep = together ? together.check(raw, updating) : [];
-      let issues: { path: string; message: string }[] = [];
       try {
         await checkScanKeys(tx, scope, t, old?.id ?? null, {
           account: updating ? undefined : raw.account,
@@ -249,44 +252,78 @@ async function runImport(
         });
       } catch (e) {
         if (!(e instanceof BizError) || !e.issues) throw e;
-        issues = e.issues;
+        reasons.push(...e.issues.map((i) => i.message));
       }
+    }
+    if (!c.data || reasons.length) return lineOf(c, 'readers.import.ok');
+    if (updating && old) {
+      const values = await readerValues(c.data, false);
+      try {
+        // A savepoint: a card bound to another reader meanwhile (the RFID index) fails this row only.
+        await tx.transaction(async (sp) => {
+          await sp
+            .update(appUser)
+            .set(values)
+            .where(scope.where(appUser, eq(appUser.id, old.id)));
+        });
+        return lineOf(c, 'readers.import.updated');
+      } catch (err) {
+        if (((err as any)?.cause ?? err)?.code !== '23505') throw err;
+        reasons.push(t('readers.card.rfidTakenShort'));
+        return lineOf(c, 'readers.import.ok');
+      }
+    }
+    const ins = await tx
+      .insert(appUser)
+      .values(await newValues(tx, c.data))
+      .onConflictDoNothing()
+      .returning({ id: appUser.id });
+    // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
+    if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
+    return lineOf(c, 'readers.import.ok');
+  };
+
+  /**
+   * A step of new readers, inside its transaction, in two statements whatever its size: the other readers their
+   * barcodes and cards name (scan keys) in one look-up, then one insert of the rows still good. Building two
+   * statements per row (a look-up and an insert, drizzle's SQL and the driver's messages for each) was the step's
+   * CPU, and it ran in one piece on this thread, where a desk's request waits for it. `together` holds the barcodes
+   * and cards of the step's rows before each one, which the database cannot see yet.
+   */
+  const importNew = async (
+    tx: Db,
+    batch: { rowNo: number; raw: RawRow }[],
+    existing: Map<string, UserRow>,
+    rfidOwner: Map<string, { id: number; name: string; account: string }>,
+  ): Promise<Line[]> => {
+    const checked = batch.map((r) => checkRow(r, existing, rfidOwner));
+    const good = checked.filter((c) => c.data);
+    const owners = await scanKeyOwners(
+      tx,
+      scope,
+      good.map((c) => c.raw),
+    );
+    const together = new StepKeys(t);
+    for (const c of good) {
+      const inStep = together.check(c.raw, false);
+      const issues = owners.issues(t, c.raw);
       for (const i of inStep) if (!issues.some((d) => d.path === i.path)) issues.push(i);
-      reasons.push(...issues.map((i) => i.message));
+      c.reasons.push(...issues.map((i) => i.message));
     }
-    if (!reasons.length && parsed.success) {
-      if (updating) {
-        const values = await readerValues(parsed.data, false);
-        try {
-          // A savepoint: a card bound to another reader meanwhile (the RFID index) fails this row only.
-          await tx.transaction(async (sp) => {
-            await sp
-              .update(appUser)
-              .set(values)
-              .where(scope.where(appUser, eq(appUser.id, old.id)));
-          });
-          outcome = 'readers.import.updated';
-        } catch (err) {
-          if (((err as any)?.cause ?? err)?.code !== '23505') throw err;
-          reasons.push(t('readers.card.rfidTakenShort'));
-        }
-      } else {
-        const values = await readerValues(parsed.data, true);
-        if (values.permissionGroupId == null) {
-          const identity = parsed.data.identity;
-          if (!defaults.has(identity)) defaults.set(identity, defaultGroupId(tx, scope, identity));
-          values.permissionGroupId = (await defaults.get(identity)) ?? null;
-        }
-        const ins = await tx
-          .insert(appUser)
-          .values(scope.values({ ...values, account: parsed.data.account, name: parsed.data.name }))
-          .onConflictDoNothing()
-          .returning({ id: appUser.id });
-        // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
-        if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
-      }
-    }
-    return { rowNo, account: raw.account, name: raw.name, result: reasons.length ? reasons.join('; ') : t(outcome) };
+    const writes = good.filter((c) => !c.reasons.length);
+    const values: Awaited<ReturnType<typeof newValues>>[] = [];
+    for (const c of writes) values.push(await newValues(tx, c.data as ReaderCreate));
+    const added = new Set(
+      values.length
+        ? (await tx.insert(appUser).values(values).onConflictDoNothing().returning({ account: appUser.account })).map(
+            (r) => r.account,
+          )
+        : [],
+    );
+    // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
+    for (const c of writes)
+      if (!added.has((c.data as ReaderCreate).account)) c.reasons.push(t('readers.import.dupInSchool'));
+    return checked.map((c) => lineOf(c, 'readers.import.ok'));
   };
 
   const pace = stepPace();
@@ -334,14 +371,13 @@ async function runImport(
         const batch = window.splice(0, pace.next());
         await job.step(async (tx) => {
           const started = performance.now();
-          // New readers' rows run together: their look-ups leave in one message, then their inserts in one, so
-          // the step holds the session for three round trips whatever its size (on the embedded database a loan
-          // waits for it, and each round trip also waits for this thread). An update goes row by row: a savepoint
-          // of one row must not enclose another row's statements.
-          const together = new StepKeys(t);
+          // New readers' rows run together (importNew): one look-up and one insert, so the step holds the session
+          // for three round trips with its commit whatever its size (on the embedded database a loan waits for it,
+          // and each round trip also waits for this thread). An update goes row by row: a savepoint of one row must
+          // not enclose another row's statements.
           const lines = batch.some((r) => updateExisting && existing.has(r.raw.account))
-            ? await inTurn(batch, (r) => importRow(tx, r, existing, rfidOwner, null))
-            : await Promise.all(batch.map((r) => importRow(tx, r, existing, rfidOwner, together)));
+            ? await inTurn(batch, (r) => importRow(tx, r, existing, rfidOwner))
+            : await importNew(tx, batch, existing, rfidOwner);
           pace.took(batch.length, performance.now() - started);
           return lines;
         });
