@@ -26,7 +26,7 @@ import { grade, schoolClass } from '../org/school-class.table.ts';
 import type { Db } from '../../db/client.ts';
 import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
 import { checkScanKeys } from './card-rfid.ts';
-import { scanKeyOwners, StepKeys } from './import-keys.ts';
+import { insertReaders, scanKeyOwners, StepKeys } from './import-keys.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -313,13 +313,7 @@ async function runImport(
     const writes = good.filter((c) => !c.reasons.length);
     const values: Awaited<ReturnType<typeof newValues>>[] = [];
     for (const c of writes) values.push(await newValues(tx, c.data as ReaderCreate));
-    const added = new Set(
-      values.length
-        ? (await tx.insert(appUser).values(values).onConflictDoNothing().returning({ account: appUser.account })).map(
-            (r) => r.account,
-          )
-        : [],
-    );
+    const added = new Set(await insertReaders(tx, values));
     // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
     for (const c of writes)
       if (!added.has((c.data as ReaderCreate).account)) c.reasons.push(t('readers.import.dupInSchool'));
