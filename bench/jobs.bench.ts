@@ -123,6 +123,8 @@ async function measure(
     // database does. Told apart from the database's own holds (PGLITE_SLOW_MS=n logs those).
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    // CPU of this process (all its threads) while the imports run: on a loaded machine a steadier A/B figure than times.
+    const cpu0 = process.cpuUsage();
     // BENCH_PROFILE=1: where the server's event loop goes during the imports (bench/cpu-profile.ts).
     const during = await profiled(`jobs-during-${kind}`, () =>
       probed(s, async () => {
@@ -143,9 +145,10 @@ async function measure(
       }),
     );
     loop.disable();
+    const cpu = process.cpuUsage(cpu0);
     print(`during ${READER_ROWS / 1000}k-reader + ${MARC_RECORDS / 1000}k-MARC imports`, kind, during);
     console.log(
-      `  (server event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms)`,
+      `  (server event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; server process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(1)})`,
     );
     console.log(
       `  (reader import ${secs.readers.toFixed(0)} s = ${(READER_ROWS / secs.readers).toFixed(0)} rows/s; MARC import ${secs.marc.toFixed(0)} s, both at once)`,
