@@ -223,7 +223,7 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
     }) as typeof client.release;
     return client;
   };
-  const backgroundTurn = async () => {
+  const politeTurn = async () => {
     const since = performance.now();
     for (;;) {
       const gap = backgroundTuning.requestGapMs;
@@ -233,6 +233,33 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
       if ((!requests && quiet >= gap) || now - since >= backgroundTuning.maxWaitMs) return connect();
       await new Promise((r) => setTimeout(r, requests ? gap : gap - quiet));
     }
+  };
+  // The embedded database: one background turn at a time holds the session or waits for it in the pool's queue.
+  // Two tasks at once (a reader and a MARC import) otherwise both found it free of requests, the second queued in the
+  // pool behind the first, and a loan arriving then queued behind both: it waited for two steps, not one.
+  let backgroundGate: Promise<void> = Promise.resolve();
+  const backgroundTurn = async () => {
+    if (!always) return politeTurn();
+    const before = backgroundGate;
+    let open!: () => void;
+    backgroundGate = new Promise<void>((r) => {
+      open = r;
+    });
+    await before;
+    let client: pg.PoolClient;
+    try {
+      client = await politeTurn();
+    } catch (e) {
+      open();
+      throw e;
+    }
+    const release = client.release;
+    client.release = ((err?: Error | boolean) => {
+      client.release = release;
+      open();
+      return release.call(client, err);
+    }) as typeof client.release;
+    return client;
   };
   // pool.query() calls connect with a callback (err, client, release); drizzle's transactions await it.
   (pool as unknown as { connect: unknown }).connect = (
