@@ -111,10 +111,10 @@ function asInput(r: UserRow): Record<string, unknown> {
 /** Rows read ahead of the steps (their barcodes and cards are looked up together). */
 const AHEAD = 64;
 /**
- * Rows per step, sized so that a step takes ~15 ms (write-pace.ts): on the embedded database the desk waits for a
+ * Rows per step, sized so that a step takes ~10 ms (write-pace.ts): on the embedded database the desk waits for a
  * running step, so keep it short.
  */
-const stepPace = () => new WritePace({ targetMs: 15, min: 8, max: AHEAD, first: 16 });
+const stepPace = () => new WritePace({ targetMs: 10, min: 8, max: AHEAD, first: 16 });
 
 /**
  * `column = any(<one array parameter>)`: drizzle's `inArray` makes a parameter per value, and building a 64-value

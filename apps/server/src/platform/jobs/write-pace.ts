@@ -5,16 +5,17 @@
  * desk request waited for it; background commits no longer wait for the disk (db/client.ts), so smaller
  * transactions cost little. The embedded database has one session and a desk's loan waits for the transaction in
  * hand: there each transaction takes about `targetMs` of the session, sized from the time per item of the ones
- * before (its fixed part included, so the size settles where the whole transaction takes `targetMs`): on a quiet
- * machine ~50 MARC records, fewer when the cores are busy — a loan waits for one short step whatever the load. The
- * reader import sizes its steps with it too (modules/readers).
+ * before (its fixed part included, so the size settles where the whole transaction takes `targetMs`, 10 ms): on a
+ * quiet machine ~30 MARC records, fewer when the cores are busy — a loan waits for one short step whatever the load
+ * (15 ms → 10 ms: borrow p95 during the jobs bench's imports 148 / 99 → 133 / 71 ms in two interleaved runs on a
+ * loaded machine, the imports no slower). The reader import sizes its steps with it too (modules/readers).
  */
 export class WritePace {
   private perRecord = 0;
   constructor(private readonly o: { targetMs: number; min: number; max: number; first: number } | { fixed: number }) {}
 
   static for(kind: 'postgres' | 'pglite'): WritePace {
-    return new WritePace(kind === 'pglite' ? { targetMs: 15, min: 10, max: 200, first: 25 } : { fixed: 50 });
+    return new WritePace(kind === 'pglite' ? { targetMs: 10, min: 10, max: 200, first: 25 } : { fixed: 50 });
   }
 
   next(): number {
