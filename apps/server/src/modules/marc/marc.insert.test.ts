@@ -6,6 +6,8 @@ import { buildSchool, useTestApp } from '../../test/helper.ts';
 import { createRecords } from '../catalogue/catalogue.service.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
+import { FIXTURES } from '../search/lib/fixtures.test-data.ts';
+import { buildSearchDocument, type SearchDocument, searchVectorSql, searchVectorText } from '../search/lib/document.ts';
 import { insertRecords } from './marc.insert.ts';
 
 const t = useTestApp();
@@ -72,5 +74,56 @@ describe('insertRecords (the import batch INSERT)', () => {
       .from(catalogueRecord)
       .where(eq(catalogueRecord.id, ids[0]));
     expect(first.title).toBe(ROWS[0].title);
+  });
+});
+
+/** Documents of every shape: the search fixtures, traditional Chinese, codes, numbers the parser reads as floats. */
+function documents(): SearchDocument[] {
+  const docs = FIXTURES.map((f) => buildSearchDocument(f));
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const alphabet = 'e0123456789abxz';
+  const token = () => Array.from({ length: 1 + rnd(7) }, () => alphabet[rnd(alphabet.length)]).join('');
+  for (let i = 0; i < 200; i++) {
+    const words = Array.from({ length: 1 + rnd(12) }, token).join(' ');
+    docs.push(
+      buildSearchDocument({
+        title: `${['紅樓夢', '三体', 'Java编程思想', '第3卷'][i % 4]} ${words}`,
+        author: i % 3 ? '曹雪芹' : '',
+        subjects: [words, '章回小说--清代'],
+        isbn: i % 5 ? '978-7-02-000220-7' : '',
+        publisher: i % 7 ? '人民文学出版社' : '',
+        callNumber: `I24${i % 10}.5/${i}`,
+        other: [words, i % 11 ? 'A classic novel 15' : '3e3e', i % 13 ? '' : 'Déjà vu Ω 𠀀 かな'],
+      }),
+    );
+  }
+  docs.push({ A: '', B: '', C: '', D: '' }, { A: 'a', B: '', C: 'a b', D: 'b a' });
+  return docs;
+}
+
+describe('searchVectorText', () => {
+  it('reads as the vector the database computes, or is null and the database computes it', async () => {
+    const docs = documents();
+    const texts = docs.map(searchVectorText);
+    expect(texts.filter((v) => v === null).length).toBeGreaterThan(0);
+    expect(texts.filter((v) => v !== null).length).toBeGreaterThan(docs.length / 3);
+    const col = (k: keyof SearchDocument) => JSON.stringify(docs.map((d) => d[k]));
+    const rows = (
+      await t.db.execute(
+        sql`select u.v::tsvector::text as mine, ${searchVectorSql({ A: sql`u.a`, B: sql`u.b`, C: sql`u.c`, D: sql`u.d` } as unknown as SearchDocument)}::text as theirs
+          from unnest(array(select json_array_elements_text(${JSON.stringify(texts)}::json)),
+            array(select json_array_elements_text(${col('A')}::json)), array(select json_array_elements_text(${col('B')}::json)),
+            array(select json_array_elements_text(${col('C')}::json)), array(select json_array_elements_text(${col('D')}::json)))
+            with ordinality as u(v, a, b, c, d, n) order by u.n`,
+      )
+    ).rows as { mine: string | null; theirs: string }[];
+    expect(rows).toHaveLength(docs.length);
+    rows.forEach((r, i) => {
+      if (texts[i] !== null) expect({ i, vector: r.mine }).toEqual({ i, vector: r.theirs });
+    });
   });
 });

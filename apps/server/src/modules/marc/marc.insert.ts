@@ -6,14 +6,15 @@ import type { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { recordMatchKeys } from '../catalogue/match-keys.ts';
 import { SEARCH_DOCUMENT_VERSION } from '../catalogue/record-document.ts';
-import { type SearchDocument, searchVectorSql } from '../search/lib/document.ts';
+import { type SearchDocument, searchVectorSql, searchVectorText } from '../search/lib/document.ts';
 
 /**
  * The MARC import's write: a batch of records as ONE INSERT … SELECT FROM unnest(…) with one array parameter
  * per column, instead of a VALUES list with one parameter per cell (500 records × 27 columns = 13,500
  * parameters, whose building and encoding cost more than the database's own work). The search vector is
- * computed by the same statement from the same document (`searchVectorSql`), so a record never exists without
- * it; the MARC arrives as JSON text already serialised by the worker thread.
+ * written by the same statement, so a record never exists without it: read from its text (`searchVectorText`, made
+ * by the worker thread), or, for a document whose tokens the text cannot carry, computed from the document
+ * (`searchVectorSql`); the MARC arrives as JSON text already serialised by the worker thread.
  *
  * The columns are read from the table definition, so a column added to `catalogue_record` is written too, as
  * long as `RecordCreate` carries it under the same name (like `createRecords`' `recordRow`).
@@ -25,6 +26,8 @@ export interface InsertRow {
   marcJson: string | null;
   /** `recordMatchKeys` made beforehand with the MARC (worker thread); else made here from `row` */
   matchKeys?: string[];
+  /** `searchVectorText(doc)` made beforehand (worker thread); else made here */
+  vector?: string | null;
 }
 
 const SKIP = new Set([
@@ -99,19 +102,25 @@ export function recordsInsert(scope: Scope, list: InsertRow[]): SQL {
       c.type.endsWith('[]') ? sql`u.${sql.identifier(c.name)}::${sql.raw(c.type)}` : sql`u.${sql.identifier(c.name)}`,
     );
   }
-  const extra: [string, string, (r: InsertRow) => string | null][] = [
+  const vectors = list.map((r) => (r.vector === undefined ? searchVectorText(r.doc) : r.vector));
+  // The document's texts only for the rows without a vector text (the database computes theirs).
+  const text = (i: number, s: string) => (vectors[i] === null ? s : null);
+  const extra: [string, string, (r: InsertRow, i: number) => string | null][] = [
     ['price_fen', 'integer', ({ row }) => (row.price === undefined ? null : String(yuanToFen(row.price)))],
     ['marc', 'text', (r) => r.marcJson],
     ['match_keys', 'text', (r) => arrayLiteral(r.matchKeys ?? recordMatchKeys(r.row))],
-    ['s_a', 'text', (r) => r.doc.A],
-    ['s_b', 'text', (r) => r.doc.B],
-    ['s_c', 'text', (r) => r.doc.C],
-    ['s_d', 'text', (r) => r.doc.D],
+    ['vector', 'text', (_, i) => vectors[i]],
+    ['s_a', 'text', (r, i) => text(i, r.doc.A)],
+    ['s_b', 'text', (r, i) => text(i, r.doc.B)],
+    ['s_c', 'text', (r, i) => text(i, r.doc.C)],
+    ['s_d', 'text', (r, i) => text(i, r.doc.D)],
   ];
   for (const [, type, get] of extra) params.push(sql`${arrayLiteral(list.map(get))}::${sql.raw(type)}[]`);
   const u = (n: string) => sql`u.${sql.identifier(n)}`;
-  // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values.
-  const search = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
+  // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values. COALESCE
+  // evaluates it only for the rows without a vector text.
+  const computed = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
+  const search = sql`coalesce(u."vector"::tsvector, ${computed})`;
   const alias = [...cols.map((c) => sql.identifier(c.name)), ...extra.map(([n]) => sql.identifier(n))];
   const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "match_keys", "search", "search_version", "school_id")
     select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, u."match_keys"::text[], ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${scope.schoolId}::integer

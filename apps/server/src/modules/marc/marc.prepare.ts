@@ -5,7 +5,7 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { MarcFlavour, MarcReadResult, MarcRecord, MarcWarningCode } from '@shuyuan/contracts/marc/record';
 import { recordMatchKeys } from '../catalogue/match-keys.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
-import type { SearchDocument } from '../search/lib/document.ts';
+import { type SearchDocument, searchVectorText } from '../search/lib/document.ts';
 import { type MarcSerial, serialFromMarc } from '../serials/marc-serial.ts';
 import { detectFlavour } from './lib/flavour.ts';
 import { holdingsSources } from './lib/default-rules.ts';
@@ -23,6 +23,8 @@ export type Prepared =
       row: RecordCreate;
       marcJson: string | null;
       doc: SearchDocument;
+      /** the search vector's text (`searchVectorText`), or null when the database computes it from `doc` */
+      vector: string | null;
       /** duplicate-match keys (catalogue match-keys.ts), made here while the MARC is at hand */
       matchKeys: string[];
       copies: MarcHolding[];
@@ -77,12 +79,14 @@ export function prepare(r: MarcReadResult, rules: RuleSet, flavour: MarcFlavourC
   const marcJson = marc === undefined ? null : JSON.stringify(marc);
   const notes: Msg[] = r.warnings.filter((w) => REPORTED.has(w)).map((w) => ({ key: `marc.warning.${w}` }));
   if (row.author && looksGarbled(row.author)) notes.push({ key: 'marc.authorGarbled', params: { author: row.author } });
+  const doc = recordDocument(c.row);
   return {
     index: r.index,
     ok: true,
     row,
     marcJson,
-    doc: recordDocument(c.row),
+    doc,
+    vector: searchVectorText(doc),
     matchKeys: recordMatchKeys(c.row),
     copies,
     notes,
