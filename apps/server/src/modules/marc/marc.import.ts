@@ -9,6 +9,8 @@ import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
+import { recordMatchKey } from '../catalogue/match-key.table.ts';
+import { heldRecord } from '../statistics/held.table.ts';
 import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.service.ts';
 import type { MarcSerial } from '../serials/marc-serial.ts';
 import { addImportedTitles } from '../serials/marc-titles.ts';
@@ -46,6 +48,14 @@ export interface ImportCounts {
  * embedded database a desk's loan waits for that statement too: there it looks up 100 records' keys (~10 ms).
  */
 const READ_BATCH = { postgres: 200, pglite: 100 } as const;
+
+/**
+ * Statistics refreshed while the import grows the tables: first after this many records, then each time the
+ * import has doubled them. The copies' triggers (held_record rollups, foreign key, union index) and the duplicate
+ * look-ups plan with them; planned with the counts of before the import (PGlite has no autovacuum), their
+ * statements cost more with every batch.
+ */
+const ANALYZE_FIRST = 2_000;
 
 interface Pending extends InsertRow {
   index: number;
@@ -260,6 +270,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       at += n;
     }
   };
+  let analyzeAt = ANALYZE_FIRST;
   const size = fs.statSync(o.file).size;
   await job.setTotal(size);
   try {
@@ -273,12 +284,17 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       }
       await flush(batch);
       await job.progress(Math.min(offset, size));
+      if (counts.imported + counts.copies >= analyzeAt) {
+        await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord);
+        analyzeAt = 2 * (counts.imported + counts.copies);
+      }
     }
   } finally {
     await out.close(counts);
   }
   await job.progress(size);
   // The school's searches plan with the imported rows counted (also after a stopped import).
-  if (counts.imported || counts.merged || counts.copies) await analyzeTables(db, catalogueRecord, copy);
+  if (counts.imported || counts.merged || counts.copies)
+    await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord);
   return { resultFile: out.path, counts };
 }

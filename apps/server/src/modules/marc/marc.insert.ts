@@ -65,7 +65,7 @@ function columns(): Col[] {
 }
 
 /** A PostgreSQL array literal of text elements (each quoted; null → NULL). */
-function arrayLiteral(values: (string | null)[]): string {
+export function arrayLiteral(values: (string | null)[]): string {
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
