@@ -10,6 +10,7 @@ import type { JobHandle } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { recordMatchKey } from '../catalogue/match-key.table.ts';
+import { accessionRecord } from '../statistics/accession.table.ts';
 import { heldRecord } from '../statistics/held.table.ts';
 import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.service.ts';
 import type { MarcSerial } from '../serials/marc-serial.ts';
@@ -50,10 +51,10 @@ export interface ImportCounts {
 const READ_BATCH = { postgres: 200, pglite: 100 } as const;
 
 /**
- * Statistics refreshed while the import grows the tables: first after this many records, then each time the
- * import has doubled them. The copies' triggers (held_record rollups, foreign key, union index) and the duplicate
- * look-ups plan with them; planned with the counts of before the import (PGlite has no autovacuum), their
- * statements cost more with every batch.
+ * Statistics refreshed while the import grows the tables: first after this many rows written, then each time the
+ * import has doubled them. The copies' triggers (held_record and accession rollups, foreign key, union index) and
+ * the duplicate look-ups plan with them; planned with the counts of before the import (PGlite has no autovacuum),
+ * their statements cost more with every batch.
  */
 const ANALYZE_FIRST = 2_000;
 
@@ -285,7 +286,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       await flush(batch);
       await job.progress(Math.min(offset, size));
       if (counts.imported + counts.copies >= analyzeAt) {
-        await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord);
+        await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord, accessionRecord);
         analyzeAt = 2 * (counts.imported + counts.copies);
       }
     }
@@ -295,6 +296,6 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   await job.progress(size);
   // The school's searches plan with the imported rows counted (also after a stopped import).
   if (counts.imported || counts.merged || counts.copies)
-    await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord);
+    await analyzeTables(db, catalogueRecord, copy, recordMatchKey, heldRecord, accessionRecord);
   return { resultFile: out.path, counts };
 }
