@@ -45,7 +45,7 @@ export async function lockCopy(tx: Tx, scope: Scope, barcode: string) {
 }
 
 /** The borrowing reader, as lockReaderForLoan names them: by id, or by barcode (account or card RFID). */
-export type LoanReader = { readerId?: number; readerBarcode?: string };
+type LoanReader = { readerId?: number; readerBarcode?: string };
 
 /**
  * lockCopy for a loan, with the borrowing reader's loan counts read by the same statement: `open` over all their
