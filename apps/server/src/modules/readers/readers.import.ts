@@ -14,8 +14,8 @@ import { BizError, fail } from '../../platform/errors.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
-import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platform/files/sheet.ts';
-import { type JobResultTarget, registerJobResult, startJob } from '../../platform/jobs/jobs.ts';
+import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
+import { startJob } from '../../platform/jobs/jobs.ts';
 import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -27,6 +27,7 @@ import type { Db } from '../../db/client.ts';
 import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
 import { checkScanKeys } from './card-rfid.ts';
 import { insertReaders, scanKeyOwners, StepKeys } from './import-keys.ts';
+import { type Line, writeResult } from './import-result.ts';
 import { defaultGroupId, readerValues } from './reader.values.ts';
 
 const READERS = 'department.user-transfer';
@@ -128,8 +129,6 @@ async function inTurn<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[
   for (const item of items) out.push(await fn(item));
   return out;
 }
-
-type Line = { rowNo: number | ''; account: string; name: string; result: string };
 
 /**
  * Each row is its own unit: checked like the form, then written by one statement, so a bad row never
@@ -389,29 +388,3 @@ async function runImport(
   await analyzeTables(db, appUser);
   return { resultFile: await writeResult(job, lang, await job.journal(), true) };
 }
-
-/** The result sheet: every row with its outcome; an interrupted import says after which row it stopped. */
-async function writeResult(job: JobResultTarget, lang: Lang, lines: unknown[], finished: boolean): Promise<string> {
-  const t = (k: string, p?: Record<string, unknown>) => translate(lang, k, p, job.schoolId);
-  const file = job.resultPath(`${t('readers.import.file')}.xlsx`);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
-  const ws = wb.addWorksheet(t('readers.import.file').slice(0, 31));
-  ws.columns = [
-    { header: t('readers.import.row'), key: 'rowNo', width: 8 },
-    { header: t('readers.import.col.account'), key: 'account', width: 18 },
-    { header: t('readers.import.col.name'), key: 'name', width: 14 },
-    { header: t('readers.import.result'), key: 'result', width: 60 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
-  await writeRows(ws, lines as Line[]);
-  if (!finished) ws.addRow({ rowNo: '', result: t('job.interruptedAfter', { count: lines.length }) }).commit();
-  ws.commit();
-  await wb.commit();
-  return file;
-}
-
-// After a restart, an interrupted import's result lists the rows it committed (the journal of its steps).
-registerJobResult('import.reader', (_app, job, lines, finished) =>
-  writeResult(job, (job.params.lang as Lang) ?? 'zh', lines, finished),
-);
