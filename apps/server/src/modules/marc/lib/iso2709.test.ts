@@ -32,7 +32,8 @@ const BROKEN: Record<string, { ok: number; errors: string[] }> = {
 };
 
 describe.skipIf(!hasMarcData)('ISO 2709 reader on the sample files', () => {
-  const isoFiles = survey().filter((s) => s.format === 'iso2709');
+  // Read when the files are there: the describe's body runs (to list its tests) even when it is skipped.
+  const isoFiles = hasMarcData ? survey().filter((s) => s.format === 'iso2709') : [];
 
   it('reads every record of the good files (counts as in SURVEY.tsv)', () => {
     let checked = 0;
