@@ -22,6 +22,32 @@ function remember(key: string, data: ListData<unknown>): void {
   }
 }
 
+/** The request a list sends from its first render, for the load its mount effect starts. */
+interface EarlyRequest<R> {
+  id: string;
+  request?: Promise<ListData<R> | R[]>;
+}
+
+function earlyRequest<R>(url: string, key: string): EarlyRequest<R> {
+  const request = api.post<ListData<R> | R[]>(url, JSON.parse(key));
+  request.catch(() => {}); // handled by the first load; unhandled only if the page never mounts
+  return { id: `${url}|${key}`, request };
+}
+
+/**
+ * The early request, for the mount effect's load of the same list (never for `reload()` nor for another body). It
+ * serves the loads started in the same task, then is dropped: in production that is the one load of the mount; in
+ * development StrictMode runs the mount effect twice at once, and both share it (one request per mount pair).
+ */
+function takeEarly<R>(early: EarlyRequest<R>, id: string): EarlyRequest<R>['request'] {
+  const { request } = early;
+  if (!request || early.id !== id) return undefined;
+  queueMicrotask(() => {
+    early.request = undefined;
+  });
+  return request;
+}
+
 /**
  * Loads a list endpoint with a body; reloads when the body changes (or on `reload()`, e.g. a new search with
  * unchanged conditions). A slow answer to an older body never overwrites a newer one (the user may page faster
@@ -38,35 +64,35 @@ export function useResourceList<R>(url: string, body: Record<string, unknown>) {
   // The first request goes out with the first render instead of after its commit (a list's table, with its
   // columns and pager, takes a while to commit): its answer is awaited by the first load below. Not for a list
   // that shows its last rows at once: their refresh would only re-render the table while the tab comes back.
-  const [first] = useState(() => {
-    if (shownBefore) return { id: '', request: undefined };
-    const request = api.post<ListData<R> | R[]>(url, JSON.parse(key));
-    request.catch(() => {}); // handled by the first load; unhandled only if the page never mounts
-    return { id: `${url}|${key}`, request: request as Promise<ListData<R> | R[]> | undefined };
-  });
+  // Kept in a ref, not made by a state initializer: StrictMode (development) calls an initializer twice, which sent
+  // the request twice, while a ref is kept across its second render.
+  const first = useRef<EarlyRequest<R>>(undefined);
+  first.current ??= shownBefore ? { id: '' } : earlyRequest<R>(url, key);
+  const early = first.current;
   const seq = useRef(0);
   const quiet = useRef(!!shownBefore);
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    setLoading(!quiet.current);
-    quiet.current = false;
-    // Only the very first load of the same list uses the request started in the first render.
-    const early = first.id === `${url}|${key}` ? first.request : undefined;
-    first.request = undefined;
-    try {
-      const d = await (early ?? api.post<ListData<R> | R[]>(url, JSON.parse(key)));
-      if (mine !== seq.current) return;
-      const list = Array.isArray(d) ? { List: d, Total: d.length } : { List: d?.List ?? [], Total: d?.Total ?? 0 };
-      remember(`${url}|${key}`, list);
-      setData(list);
-    } catch {
-      // The HTTP client already showed the message; keep the rows shown before.
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [url, key, first]);
+  const load = useCallback(
+    async (request: Promise<ListData<R> | R[]> | undefined) => {
+      const mine = ++seq.current;
+      setLoading(!quiet.current);
+      quiet.current = false;
+      try {
+        const d = await (request ?? api.post<ListData<R> | R[]>(url, JSON.parse(key)));
+        if (mine !== seq.current) return;
+        const list = Array.isArray(d) ? { List: d, Total: d.length } : { List: d?.List ?? [], Total: d?.Total ?? 0 };
+        remember(`${url}|${key}`, list);
+        setData(list);
+      } catch {
+        // The HTTP client already showed the message; keep the rows shown before.
+      } finally {
+        if (mine === seq.current) setLoading(false);
+      }
+    },
+    [url, key],
+  );
+  const reload = useCallback(() => load(undefined), [load]);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void load(takeEarly(early, `${url}|${key}`));
+  }, [load, early, url, key]);
   return { data, loading, reload };
 }
