@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/server/src/db/client.ts';
 import { seedAll } from '../apps/server/src/db/seed.ts';
+import { copy } from '../apps/server/src/modules/catalogue/catalogue.table.ts';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { appUser } from '../apps/server/src/modules/auth/user.table.ts';
 import { writeIso2709 } from '../apps/server/src/modules/marc/lib/iso2709-writer.ts';
@@ -15,7 +17,14 @@ import { createScratchDatabase } from './pg.ts';
 
 const TITLES = ['红楼梦', '三国演义', 'Pride and prejudice', '西游记', '水浒传', '十万个为什么', 'Charlotte’s web'];
 
-/** A school-library MARC21 record with a unique valid ISBN-13, so every record is imported. */
+/** Copies per synthetic record (852 fields): the import budget counts records with their copies. */
+export const SYNTH_COPIES = 2;
+
+/**
+ * A school-library MARC21 record with a unique valid ISBN-13, so every record is imported, and two copies (852 $b
+ * location code of the seeded school's 图书流通室, $h call number, $p barcode: 8 digits, as the school's default barcode
+ * rule wants, unique up to 40M copies and clear of the demo library's 00000001…).
+ */
 export function synth(i: number): MarcRecord {
   const sf = (tag: string, ...pairs: string[]) => ({
     tag,
@@ -39,6 +48,9 @@ export function synth(i: number): MarcRecord {
       sf('300', 'a356页 :', 'b插图 ;', 'c21cm'),
       sf('520', 'aA classic novel of eighteenth-century China, annotated for young readers.'),
       sf('650', 'a章回小说', 'y清代', 'z中国'),
+      ...Array.from({ length: SYNTH_COPIES }, (_, k) =>
+        sf('852', 'bLT', `hI247.5${i % 10}/${i}`, `p${10_000_000 + SYNTH_COPIES * i + k}`),
+      ),
     ],
   };
 }
@@ -122,11 +134,16 @@ export async function marcBenchApp(o: { pgUrl?: string | null; onDisk?: boolean 
     fs.copyFileSync(file, path.join(dir, name));
     return `/files/uploads/${u.schoolId}/bench/${name}`;
   };
+  /** The school's copies (to check an import created every copy of the file). */
+  const copyCount = async () => {
+    const [r] = await database.db.select({ n: count() }).from(copy).where(eq(copy.schoolId, u.schoolId));
+    return r.n;
+  };
   const close = async () => {
     await app.close();
     await database.close();
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, call, runJob, placeUpload, close, schoolId: u.schoolId, dataDir, kind: database.kind };
+  return { app, call, runJob, placeUpload, copyCount, close, schoolId: u.schoolId, dataDir, kind: database.kind };
 }
