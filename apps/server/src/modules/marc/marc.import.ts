@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { commitWithNext } from '../../db/pipeline.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
@@ -17,7 +16,7 @@ import type { MarcSerial } from '../serials/marc-serial.ts';
 import { addImportedTitles } from '../serials/marc-titles.ts';
 import type { Msg } from './marc.convert.ts';
 import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
-import { type InsertRow, insertRecords, recordsInsert } from './marc.insert.ts';
+import { type InsertRow, insertRecords, type RecordsInsert, recordsInsert } from './marc.insert.ts';
 import { importBatches } from './marc.pipeline.ts';
 import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { ResultCsv } from './marc.result.ts';
@@ -83,7 +82,13 @@ interface Seen {
  * Writes a batch of records and, for the periodicals and newspapers among them (leader/07 's'), their serial titles
  * in the same transaction (serials/marc-titles.ts): an imported periodical is on /magazinelibrary at once.
  */
-async function withTitles(tx: Db, scope: Scope, ps: Pending[], statement?: SQL, last = false): Promise<number[]> {
+async function withTitles(
+  tx: Db,
+  scope: Scope,
+  ps: Pending[],
+  statement?: RecordsInsert,
+  last = false,
+): Promise<number[]> {
   const serials = ps.filter((p) => p.serial);
   // The records' INSERT is the transaction's last statement: its commit goes with it (one round trip less).
   if (last && !serials.length) commitWithNext(tx);

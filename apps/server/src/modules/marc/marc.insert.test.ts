@@ -8,7 +8,7 @@ import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import { FIXTURES } from '../search/lib/fixtures.test-data.ts';
 import { buildSearchDocument, type SearchDocument, searchVectorSql, searchVectorText } from '../search/lib/document.ts';
-import { insertRecords } from './marc.insert.ts';
+import { insertRecords, joinedTexts } from './marc.insert.ts';
 
 const t = useTestApp();
 
@@ -74,6 +74,35 @@ describe('insertRecords (the import batch INSERT)', () => {
       .from(catalogueRecord)
       .where(eq(catalogueRecord.id, ids[0]));
     expect(first.title).toBe(ROWS[0].title);
+  });
+
+  it('sends the MARC and the match keys joined by a separator none of them holds; NULLs kept, one row alone too', async () => {
+    const b = await buildSchool(t.db);
+    const keys = [['t:\u001ea"b', 'x\u001fy\ue000z'], ['t:{,}'], []];
+    const list = ROWS.map((row, i) => ({
+      row,
+      doc: recordDocument(row),
+      marcJson: row.marc === undefined ? null : JSON.stringify(row.marc),
+      matchKeys: keys[i],
+    }));
+    await t.db.transaction((tx) => insertRecords(tx, new Scope(b), list));
+    await t.db.transaction((tx) => insertRecords(tx, new Scope(b), [list[1]]));
+    const rows = await t.db
+      .select({ marc: catalogueRecord.marc, keys: catalogueRecord.matchKeys })
+      .from(catalogueRecord)
+      .where(eq(catalogueRecord.schoolId, b))
+      .orderBy(asc(catalogueRecord.id));
+    expect(rows.map((r) => r.keys)).toEqual([...keys, keys[1]]);
+    expect(rows.map((r) => r.marc ?? null)).toEqual([...ROWS, ROWS[1]].map((r) => r.marc ?? null));
+  });
+});
+
+describe('joinedTexts', () => {
+  it('picks a separator no value holds, NULL as the empty string, and refuses an empty value', () => {
+    expect(joinedTexts(['a', null, 'b'])).toEqual({ text: 'a\u001e\u001eb', sep: '\u001e' });
+    expect(joinedTexts(['a\u001e', 'b\u001f'])).toEqual({ text: 'a\u001e\ue000b\u001f', sep: '\ue000' });
+    expect(joinedTexts([null])).toEqual({ text: '', sep: '\u001e' });
+    expect(() => joinedTexts(['a', ''])).toThrow();
   });
 });
 

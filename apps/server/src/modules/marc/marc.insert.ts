@@ -84,60 +84,132 @@ function cellText(v: unknown, type: string): string | null {
 }
 
 /**
- * The INSERT of the rows, built without a database handle: the import builds it before its transaction starts, so
- * the transaction holds the session only for the statements themselves.
+ * Texts as ONE text parameter for `string_to_array(text, sep, '')`: joined by a separator none of them contains (a
+ * control character JSON text never holds raw, else a private-use one), NULL as the empty string. For the large
+ * columns (the MARC JSON, the match keys' array literals): an array literal must escape every `"` of them, and that
+ * escaping was the largest allocation of the import's thread (~29 kB per record in V8's `replace`, the heap's
+ * saw-tooth); a join is one flat string, and the database splits it without unescaping. No value may be empty.
  */
-export function recordsInsert(scope: Scope, list: InsertRow[]): SQL {
+export function joinedTexts(values: (string | null)[]): { text: string; sep: string } {
+  let code = 0x1e;
+  const taken = (sep: string) => values.some((v) => v?.includes(sep));
+  while (taken(String.fromCharCode(code))) code = code === 0x1e ? 0x1f : code < 0xe000 ? 0xe000 : code + 1;
+  const sep = String.fromCharCode(code);
+  let text = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === '') throw new Error('joinedTexts: an empty value cannot be told from NULL');
+    text += i ? sep + (v ?? '') : (v ?? '');
+  }
+  return { text, sep };
+}
+
+/**
+ * One batch's INSERT: the values of the placeholders of `template()` (the statement's text is the same for every
+ * batch and school: one array parameter per column), built without a database handle: the import builds it before
+ * its transaction starts, so the transaction holds the session only for the statements themselves.
+ */
+export interface RecordsInsert {
+  values: Record<string, unknown>;
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+/** The INSERT with a placeholder per column array, the school and the version; rendered once per process. */
+function template(): SQL {
   const cols = columns();
   const params: SQL[] = [];
   const names: SQL[] = [];
   const selects: SQL[] = [];
-  for (const c of cols) {
-    const cells = list.map(({ row }) => cellText((row as Record<string, unknown>)[c.key] ?? c.fallback, c.type));
+  cols.forEach((c, k) => {
     // Element type in the unnest: arrays travel as text and are cast per row (unnest would flatten them).
     const elem = c.type.endsWith('[]') ? 'text' : c.type;
-    params.push(sql`${arrayLiteral(cells)}::${sql.raw(elem)}[]`);
+    params.push(sql`${ph(`c${k}`)}::${sql.raw(elem)}[]`);
     names.push(sql`${sql.identifier(c.name)}`);
     selects.push(
       c.type.endsWith('[]') ? sql`u.${sql.identifier(c.name)}::${sql.raw(c.type)}` : sql`u.${sql.identifier(c.name)}`,
     );
-  }
-  const vectors = list.map((r) => (r.vector === undefined ? searchVectorText(r.doc) : r.vector));
-  // The document's texts only for the rows without a vector text (the database computes theirs).
-  const text = (i: number, s: string) => (vectors[i] === null ? s : null);
-  const extra: [string, string, (r: InsertRow, i: number) => string | null][] = [
-    ['price_fen', 'integer', ({ row }) => (row.price === undefined ? null : String(yuanToFen(row.price)))],
-    ['marc', 'text', (r) => r.marcJson],
-    ['match_keys', 'text', (r) => arrayLiteral(r.matchKeys ?? recordMatchKeys(r.row))],
-    ['vector', 'text', (_, i) => vectors[i]],
-    ['s_a', 'text', (r, i) => text(i, r.doc.A)],
-    ['s_b', 'text', (r, i) => text(i, r.doc.B)],
-    ['s_c', 'text', (r, i) => text(i, r.doc.C)],
-    ['s_d', 'text', (r, i) => text(i, r.doc.D)],
-  ];
-  for (const [, type, get] of extra) params.push(sql`${arrayLiteral(list.map(get))}::${sql.raw(type)}[]`);
+  });
+  for (const [name, type] of EXTRA)
+    params.push(
+      JOINED.has(name)
+        ? sql`string_to_array(${ph(name)}::text, ${ph(`${name}_sep`)}::text, '')`
+        : sql`${ph(name)}::${sql.raw(type)}[]`,
+    );
   const u = (n: string) => sql`u.${sql.identifier(n)}`;
   // searchVectorSql interpolates the document's four texts: here the unnest's columns instead of values. COALESCE
   // evaluates it only for the rows without a vector text.
   const computed = searchVectorSql({ A: u('s_a'), B: u('s_b'), C: u('s_c'), D: u('s_d') } as unknown as SearchDocument);
   const search = sql`coalesce(u."vector"::tsvector, ${computed})`;
-  const alias = [...cols.map((c) => sql.identifier(c.name)), ...extra.map(([n]) => sql.identifier(n))];
-  const query = sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "match_keys", "search", "search_version", "school_id")
-    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, u."match_keys"::text[], ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${scope.schoolId}::integer
+  const alias = [...cols.map((c) => sql.identifier(c.name)), ...EXTRA.map(([n]) => sql.identifier(n))];
+  return sql`insert into ${catalogueRecord} (${sql.join(names, sql`, `)}, "price_fen", "marc", "match_keys", "search", "search_version", "school_id")
+    select ${sql.join(selects, sql`, `)}, u."price_fen", u."marc"::json, u."match_keys"::text[], ${search}, ${SEARCH_DOCUMENT_VERSION}::integer, ${ph('school')}::integer
     from unnest(${sql.join(params, sql`, `)}) with ordinality as u(${sql.join(alias, sql`, `)}, "n")
     order by u."n"
     returning "id"`;
-  return query;
+}
+
+/** The columns after the table's: name and element type, in the unnest's order. */
+const EXTRA = [
+  ['price_fen', 'integer'],
+  ['marc', 'text'],
+  ['match_keys', 'text'],
+  ['vector', 'text'],
+  ['s_a', 'text'],
+  ['s_b', 'text'],
+  ['s_c', 'text'],
+  ['s_d', 'text'],
+] as const;
+/** Sent as one joined text (`joinedTexts`): large, full of quotes, never empty. */
+const JOINED = new Set<string>(['marc', 'match_keys']);
+
+/** The placeholders' values of the rows' INSERT (see `RecordsInsert`). */
+export function recordsInsert(scope: Scope, list: InsertRow[]): RecordsInsert {
+  const values: Record<string, unknown> = { school: scope.schoolId };
+  columns().forEach((c, k) => {
+    const cells = list.map(({ row }) => cellText((row as Record<string, unknown>)[c.key] ?? c.fallback, c.type));
+    values[`c${k}`] = arrayLiteral(cells);
+  });
+  const vectors = list.map((r) => (r.vector === undefined ? searchVectorText(r.doc) : r.vector));
+  // The document's texts only for the rows without a vector text (the database computes theirs).
+  const text = (i: number, s: string) => (vectors[i] === null ? s : null);
+  const extra: Record<(typeof EXTRA)[number][0], (r: InsertRow, i: number) => string | null> = {
+    price_fen: ({ row }) => (row.price === undefined ? null : String(yuanToFen(row.price))),
+    marc: (r) => r.marcJson,
+    match_keys: (r) => arrayLiteral(r.matchKeys ?? recordMatchKeys(r.row)),
+    vector: (_, i) => vectors[i],
+    s_a: (r, i) => text(i, r.doc.A),
+    s_b: (r, i) => text(i, r.doc.B),
+    s_c: (r, i) => text(i, r.doc.C),
+    s_d: (r, i) => text(i, r.doc.D),
+  };
+  for (const [name] of EXTRA) {
+    const cells = list.map(extra[name]);
+    if (!JOINED.has(name)) values[name] = arrayLiteral(cells);
+    else {
+      const j = joinedTexts(cells);
+      values[name] = j.text;
+      values[`${name}_sep`] = j.sep;
+    }
+  }
+  return { values };
 }
 
 const STATEMENT = 'marc_import_records';
 /** drizzle's own path for a named statement (what `.prepare(name)` uses), for a statement built with `sql`. */
 interface Internals {
-  dialect: { sqlToQuery(q: SQL): unknown };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
   session: {
-    prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(values: Record<string, unknown>): Promise<unknown> };
   };
 }
+/** `template()` rendered (text and placeholders), once: drizzle's rendering per batch was ~25 kB per record. */
+let rendered: { sql: string; params: unknown[] } | null = null;
 
 /**
  * Inserts the rows (in the caller's transaction); answers their ids in the order given. `statement`: the rows'
@@ -147,13 +219,14 @@ export async function insertRecords(
   tx: Db,
   scope: Scope,
   list: InsertRow[],
-  statement: SQL = recordsInsert(scope, list),
+  statement: RecordsInsert = recordsInsert(scope, list),
 ): Promise<number[]> {
   if (!list.length) return [];
   // A named statement, parsed and planned once per connection: its text is the same for any number of rows (one
   // array parameter per column), and an import sends hundreds of them (on the embedded database, ~1 ms each saved).
   const t = tx as unknown as Internals;
-  const res = (await t.session.prepareQuery(t.dialect.sqlToQuery(statement), undefined, STATEMENT, false).execute()) as
+  rendered ??= t.dialect.sqlToQuery(template());
+  const res = (await t.session.prepareQuery(rendered, undefined, STATEMENT, false).execute(statement.values)) as
     | { rows: { id: number }[] }
     | { id: number }[];
   const rows = Array.isArray(res) ? res : res.rows;
