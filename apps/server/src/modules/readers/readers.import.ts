@@ -14,7 +14,8 @@ import { BizError, fail } from '../../platform/errors.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import { ownUpload } from '../../platform/files/files.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
-import { checkSheetFile, sheetFailure, sheetRows } from '../../platform/files/sheet.ts';
+import { checkSheetFile, sheetFailure } from '../../platform/files/sheet.ts';
+import { sheetRowsOffThread } from '../../platform/files/sheet-thread.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { route } from '../../platform/route.ts';
@@ -134,10 +135,10 @@ async function inTurn<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[
  * Each row is its own unit: checked like the form, then written by one statement, so a bad row never
  * blocks the good ones and nothing is half-written. Columns are read by header. With `updateExisting` a row
  * whose barcode belongs to a reader updates that reader (the cells it fills; never the password or deposit);
- * otherwise it is refused as a duplicate. The sheet is streamed twice (count, then import; never held in memory)
- * and a file over the row limit is refused before anything is written. Rows are written in short steps
- * (`job.step`): each step's rows, their result lines and the progress are committed together, so after a
- * restart the result file lists exactly the rows written. The planner statistics are refreshed at the end.
+ * otherwise it is refused as a duplicate. The sheet is streamed twice (count, then import; never held in memory;
+ * parsed in a worker thread, this one only takes its rows) and a file over the row limit is refused before anything
+ * is written. Rows are written in short steps (`job.step`): each step's rows, their result lines and the progress
+ * are committed together, so after a restart the result file lists exactly the rows written. The planner statistics are refreshed at the end.
  */
 async function runImport(
   app: FastifyInstance,
@@ -154,7 +155,7 @@ async function runImport(
   let at = new Map<ReaderImportColumn, number>();
   let total = 0;
   try {
-    for await (const r of sheetRows(abs, { checked: true })) {
+    for await (const r of sheetRowsOffThread(abs, { checked: true })) {
       if (r.rowNo === 1) at = headerColumns(r.cells);
       else if (rawRow(r.cells, at)) total++;
     }
@@ -326,7 +327,7 @@ async function runImport(
   };
 
   const pace = stepPace();
-  const rows = sheetRows(abs, { checked: true })[Symbol.asyncIterator]();
+  const rows = sheetRowsOffThread(abs, { checked: true })[Symbol.asyncIterator]();
   const pending: { rowNo: number; raw: RawRow }[] = [];
   let ended = false;
   const readAhead = async () => {

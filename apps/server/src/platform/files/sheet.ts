@@ -1,7 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BizError, fail } from '../errors.ts';
 import { registerMessages } from '../i18n/messages.ts';
+import { type SheetRow, streamSheet, TooManyRows } from './sheet-stream.ts';
 import { unpackedSize, zipEntries } from './zip-size.ts';
+
+export type { SheetRow } from './sheet-stream.ts';
 
 registerMessages({
   'sheet.notXlsx': {
@@ -29,6 +32,9 @@ export const sheetLimits = {
 
 const MB = 1024 * 1024;
 
+/** How long a pass over a sheet's rows (or a result sheet's writing) keeps the event loop before letting requests in. */
+const YIELD_MS = 8;
+
 /**
  * Refuses, before any parsing, a file that is not a zip or that unpacks to more than the limit: first by the sizes
  * its directory declares (at once), then by inflating it without keeping the bytes (a directory that lies).
@@ -54,76 +60,32 @@ export async function checkSheetFile(file: string): Promise<void> {
   if (real > max) throw refuse();
 }
 
-/** The text of a cell as a user reads it: rich text joined, a formula's result, a date as YYYY-MM-DD; trimmed. */
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v == null) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('error' in v) return '';
-  }
-  return String(v).trim();
-}
-
-export interface SheetRow {
-  /** The row's number in the sheet (1 = the first row). */
-  rowNo: number;
-  /** Cell texts by column, 0-based (column A = 0); '' for an empty cell. */
-  cells: string[];
-}
-
 /**
- * Rows of the first worksheet of an .xlsx, streamed (exceljs WorkbookReader): memory holds the shared strings and
- * one chunk of rows, never the sheet, whatever its size. The file is checked first (`checkSheetFile`); more rows
- * than `sheetLimits.maxRows` (+1 for a header) throws 'sheet.tooManyRows' — a caller that must import all or
- * nothing counts first with `countSheetRows`. Rows absent from the file (never written) are not yielded; the
- * stream hands rows over in chunks, and the event loop runs between chunks.
+ * Rows of the first worksheet of an .xlsx, streamed on this thread (sheet-stream.ts): memory holds the shared strings
+ * and one chunk of rows, never the sheet, whatever its size. The file is checked first (`checkSheetFile`); more rows
+ * than `sheetLimits.maxRows` (+1 for a header) throws 'sheet.tooManyRows' — a caller that must import all or nothing
+ * counts first with `countSheetRows`. The event loop runs between chunks and every YIELD_MS of rows. A big sheet read
+ * by a task is better read by `sheetRowsOffThread` (sheet-thread.ts), which parses it in a worker thread.
  */
-/** How long a pass over a sheet's rows keeps the event loop before letting requests in. */
-const YIELD_MS = 8;
-
 export async function* sheetRows(file: string, o: { checked?: boolean } = {}): AsyncGenerator<SheetRow> {
   if (!o.checked) await checkSheetFile(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  const cap = sheetLimits.maxRows + 1;
-  let n = 0;
   let parsing = true;
-  let turn = performance.now();
   try {
-    for await (const ws of reader) {
-      for await (const row of ws as unknown as AsyncIterable<ExcelJS.Row>) {
-        if (++n > cap) throw fail('FILE_TOO_MANY_ROWS', 'sheet.tooManyRows', { max: sheetLimits.maxRows });
-        // The rows of a parsed chunk come through promises only: without a turn of the event loop now and then,
-        // a pass over a big sheet (an import counting its rows) kept requests waiting for 0.3 s at a time.
-        if (performance.now() - turn > YIELD_MS) {
-          await new Promise((r) => setImmediate(r));
-          turn = performance.now();
-        }
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
-        parsing = false;
-        yield { rowNo: row.number, cells };
-        parsing = true;
-      }
-      break; // the first sheet only
+    for await (const row of streamSheet(file, sheetLimits.maxRows + 1, YIELD_MS)) {
+      parsing = false;
+      yield row;
+      parsing = true;
     }
   } catch (e) {
-    if (parsing && !(e as { msgKey?: string }).msgKey) throw fail('FILE_BAD', 'sheet.notXlsx');
-    throw e;
+    throw sheetReadError(e, parsing);
   }
+}
+
+/** An error met while reading a sheet as the user is told it: over the row limit, or not a workbook. */
+export function sheetReadError(e: unknown, parsing = true): unknown {
+  if (e instanceof TooManyRows) return fail('FILE_TOO_MANY_ROWS', 'sheet.tooManyRows', { max: sheetLimits.maxRows });
+  if (parsing && !(e as { msgKey?: string }).msgKey) return fail('FILE_BAD', 'sheet.notXlsx');
+  return e;
 }
 
 /** Rows of the first sheet (streamed, nothing kept), after the file check; throws past the row limit. */
