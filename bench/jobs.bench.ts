@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { ensureDir } from '../apps/server/src/platform/files/files.ts';
@@ -107,6 +107,16 @@ function print(label: string, kind: string, p: Awaited<ReturnType<typeof probed>
   );
 }
 
+/** CPU seconds of this process's main thread (the event loop's), from Linux's /proc; NaN elsewhere. */
+function mainThreadCpu(): number {
+  try {
+    const f = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function measure(
   kind: 'PGlite' | 'PostgreSQL',
   files: { readers: string; marc: string; big: string },
@@ -125,6 +135,9 @@ async function measure(
     loop.enable();
     // CPU of this process (all its threads) while the imports run: on a loaded machine a steadier A/B figure than times.
     const cpu0 = process.cpuUsage();
+    // The event loop's own busy time (the thread requests wait for), apart from the process's other threads.
+    const elu0 = performance.eventLoopUtilization();
+    const main0 = mainThreadCpu();
     // BENCH_PROFILE=1: where the server's event loop goes during the imports (bench/cpu-profile.ts).
     const during = await profiled(`jobs-during-${kind}`, () =>
       probed(s, async () => {
@@ -146,9 +159,11 @@ async function measure(
     );
     loop.disable();
     const cpu = process.cpuUsage(cpu0);
+    const elu = performance.eventLoopUtilization(elu0);
+    const mainCpu = mainThreadCpu() - main0;
     print(`during ${READER_ROWS / 1000}k-reader + ${MARC_RECORDS / 1000}k-MARC imports`, kind, during);
     console.log(
-      `  (server event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; server process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(1)})`,
+      `  (server event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; busy ${(elu.active / 1000).toFixed(1)} s, its CPU ${mainCpu.toFixed(1)} s; server process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(1)})`,
     );
     console.log(
       `  (reader import ${secs.readers.toFixed(0)} s = ${(READER_ROWS / secs.readers).toFixed(0)} rows/s; MARC import ${secs.marc.toFixed(0)} s, both at once)`,
