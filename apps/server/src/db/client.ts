@@ -110,6 +110,25 @@ export interface FirstRead {
   text: string;
   /** Given the read's answer; rejects when the request must not stand (the caller then starts it again). */
   settle(answer: Promise<pg.QueryResult>): Promise<void>;
+  /** SQL that is true when the verdict would let the request stand (`guardFirstRead`), if the read has one. */
+  guard?: () => SQL;
+  /** A statement carrying the read checks `guard` itself: its `commit` need not wait for the verdict. */
+  guarded?: boolean;
+  /** The verdict of a guarded read, once sent (db/pipeline.ts): the statement's own answer does not wait for it. */
+  verdict?: Promise<void>;
+}
+
+/**
+ * The request's pending first read through `db`, for a transaction's first statement that checks the read's verdict
+ * itself (writes nothing unless `guard` holds, in its own snapshot — later than the read's): its `commit` then
+ * leaves with it instead of after the verdict (one round trip), and the verdict is left on the read (`verdict`) for
+ * the caller to await when the statement wrote nothing. Undefined when no read is pending or it has no guard.
+ */
+export function guardFirstRead(db: Db): { guard: SQL; read: FirstRead } | undefined {
+  const read = requestState.getStore()?.first;
+  if (!read || read.db !== db || !read.guard) return undefined;
+  read.guarded = true;
+  return { guard: read.guard(), read };
 }
 
 /** The request's pending first read through `db`, taken (it is sent once). */

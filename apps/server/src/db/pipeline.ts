@@ -15,7 +15,10 @@ import type { Db } from './client.ts';
  *   answer's shape): a statement sent after it is refused with an error, since the transaction is over.
  * - **the request's first read** (client.ts `FirstRead`: the callers' version of a desk command): written before
  *   the `begin`, in the same round trip; its verdict comes first and, when it refuses, the statement fails with it
- *   and the transaction rolls back.
+ *   and the transaction rolls back. A `commit` never leaves before the verdict: while it is awaited, the statement
+ *   that carries the `commit` is sent at once and the `commit` as soon as the verdict allows it (a `rollback` when it
+ *   refuses). A first statement that checks the read itself (client.ts `guardFirstRead`: it writes nothing unless
+ *   the verdict would pass) leaves its verdict on the read, and its `commit` goes with it: one round trip.
  *
  * Statements sent in the same run of code leave in one socket write. The answers still come one by one and in
  * order, so an error belongs to its statement as before; what the server runs is unchanged (the same statements,
@@ -32,6 +35,10 @@ interface PipeState {
   commitNext: boolean;
   /** The `commit` went with a statement: drizzle's own is answered at once. */
   committed: boolean;
+  /** The first read's verdict while it is awaited (a `commit` waits for it). */
+  verdict?: Promise<void>;
+  /** Sends the `commit` now, behind what was sent (`sendCommit`). */
+  commitNow?: () => Promise<unknown>;
 }
 
 type Send = (config: unknown, values?: unknown, callback?: unknown) => Promise<pg.QueryResult> | undefined;
@@ -49,7 +56,13 @@ export const PIPELINE_OPTIONS = { pipeline: true } as const;
 
 /** A read to send before the transaction's `begin` (client.ts `FirstRead`), taken from the request. */
 type FirstReadOf = () =>
-  | { name: string; text: string; settle(answer: Promise<pg.QueryResult>): Promise<void> }
+  | {
+      name: string;
+      text: string;
+      settle(answer: Promise<pg.QueryResult>): Promise<void>;
+      guarded?: boolean;
+      verdict?: Promise<void>;
+    }
   | undefined;
 
 /**
@@ -58,7 +71,8 @@ type FirstReadOf = () =>
  */
 export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstReadOf = () => undefined): void {
   const state: PipeState = { beginHeld: false, commitNext: false, committed: false };
-  const reset = () => Object.assign(state, { beginHeld: false, commitNext: false, committed: false });
+  const reset = () =>
+    Object.assign(state, { beginHeld: false, commitNext: false, committed: false, verdict: undefined });
   (client as unknown as { [PIPE]: PipeState })[PIPE] = state;
   // Statements sent in one go leave in one write (one system call, which the CPU profile of the desk showed as
   // the server's largest cost): the socket is corked at the first and uncorked once this run of code is over.
@@ -77,6 +91,25 @@ export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstRead
       queueMicrotask(uncork);
     }
     return Object.getPrototypeOf(client).query.apply(client, args);
+  };
+  /** The transaction's `commit`, sent now, or when the first read's verdict allows it (a refusal: `rollback`). */
+  const commit = (): Promise<unknown> => {
+    state.commitNext = false;
+    state.committed = true;
+    const verdict = state.verdict;
+    if (!verdict) return send('commit') as Promise<unknown>;
+    return verdict.then(
+      () => send('commit'),
+      (e) =>
+        Promise.resolve(send('rollback')).then(
+          () => Promise.reject(e),
+          () => Promise.reject(e),
+        ),
+    );
+  };
+  state.commitNow = () => {
+    if (state.committed || state.beginHeld) return Promise.reject(new Error('No statement to commit behind'));
+    return commit();
   };
   const query: Send = (config, values, callback) => {
     const promised =
@@ -101,18 +134,29 @@ export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstRead
       return Promise.reject(new Error("A statement after the transaction's last one (commitWithNext)"));
     }
     // The request's first read goes before the `begin`, its verdict first: when it refuses, so does this statement
-    // (the transaction rolls back). A statement carrying the `commit` waits for the verdict before it is sent.
+    // (the transaction rolls back). A `commit` waits for the verdict; the statement it goes with does not. A guarded
+    // read's statement checks the verdict in SQL: nothing waits for it.
     const first = state.beginHeld ? firstRead() : undefined;
-    const checked = first?.settle(send({ name: first.name, text: first.text }) as Promise<pg.QueryResult>);
-    if (checked && state.commitNext) return checked.then(() => query(config, values)) as Promise<pg.QueryResult>;
+    let checked = first?.settle(send({ name: first.name, text: first.text }) as Promise<pg.QueryResult>);
+    if (checked && first?.guarded) {
+      // The statement checks the verdict itself (client.ts guardFirstRead): neither it nor the commit waits for it.
+      first.verdict = checked;
+      checked.catch(() => {});
+      checked = undefined;
+    }
+    if (checked) {
+      state.verdict = checked;
+      checked.then(
+        () => {
+          if (state.verdict === checked) state.verdict = undefined;
+        },
+        () => {},
+      );
+    }
     const begun = state.beginHeld ? send('begin') : undefined;
     state.beginHeld = false;
     const result = send(config, values) as Promise<pg.QueryResult>;
-    const committed = state.commitNext ? send('commit') : undefined;
-    if (committed) {
-      state.commitNext = false;
-      state.committed = true;
-    }
+    const committed = state.commitNext ? commit() : undefined;
     if (!begun && !committed) return result;
     return Promise.all([checked, begun, result, committed]).then((r) => r[2] as pg.QueryResult);
   };
@@ -129,4 +173,17 @@ export function commitWithNext(tx: Db): void {
   const state = t.session?.client?.[PIPE];
   if (!state || t.nestedIndex !== 0 || !('rollback' in tx)) return;
   state.commitNext = true;
+}
+
+/**
+ * Sends the transaction's `commit` now, right behind the statements sent before it (in their round trip), when the
+ * last of them carried no `commitWithNext`; drizzle's own `commit` is then answered at once. A failure of any
+ * statement before it turns it into a rollback (the server's rule), so nothing is written. Undefined (nothing sent)
+ * inside a nested transaction or on a handle that is no pipelined transaction: the transaction then commits as usual.
+ */
+export function sendCommit(tx: Db): Promise<unknown> | undefined {
+  const t = tx as unknown as { nestedIndex?: number; session?: { client?: { [PIPE]?: PipeState } } };
+  const state = t.session?.client?.[PIPE];
+  if (!state?.commitNow || t.nestedIndex !== 0 || !('rollback' in tx)) return undefined;
+  return state.commitNow();
 }

@@ -96,7 +96,8 @@ export function forgetPrincipals(db: Db): void {
  * The callers' version and the school configuration's (school-config.ts), in one statement: a request that reads
  * configuration needs no statement of its own for it.
  */
-const VERSIONS = sql`select (select ${authVersion.id} || ':' || ${authVersion.version} from ${authVersion} limit 1) as auth, ${CONFIG_VERSION} as config`;
+const AUTH_VERSION = sql`(select ${authVersion.id} || ':' || ${authVersion.version} from ${authVersion} limit 1)`;
+const VERSIONS = sql`select ${AUTH_VERSION} as auth, ${CONFIG_VERSION} as config`;
 
 /**
  * Reads the callers' version; when it moved since the last request, forgets every remembered caller and token.
@@ -159,6 +160,8 @@ export function checkCallersWithFirst(db: Db): boolean {
       // A forget meanwhile (this process wrote a role) counts as a move: what the request used may be older.
       if (v !== version || m.generation !== generation) throw new CallersMoved();
     },
+    // For a statement that checks it itself (db/client.ts guardFirstRead): the callers' version is still the one used.
+    guard: () => sql`${AUTH_VERSION} = ${version}`,
   };
   return true;
 }

@@ -1,4 +1,5 @@
 import type { FineNotice } from '@shuyuan/contracts/fines/fine';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ConfigSnapshot } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -92,6 +93,27 @@ export type ReturnHook = (
   ctx: ReturnContext,
 ) => Promise<{ hold?: HoldNotice; fine?: FineNotice; sent?: Promise<unknown> } | undefined>;
 
+/**
+ * What a return hook does for the usual return, asked before the return's one statement is sent (quick-return.ts):
+ * the copy is plainly 'borrowed', no reservation waits for its title, and it comes back on time (no open day overdue).
+ * The loan and its reader are not known yet: `loanId` and `readerId` are SQL expressions for them, valid in
+ * statements sent after the return's. Answer undefined when the hook has nothing to do then, 'slow' when it cannot
+ * tell without the rows (the return then runs as before: lock, hooks, write), or a function that sends the hook's
+ * statements when called — all of them before its first await (they leave with the return's, in its round trip) —
+ * and whose promise is their outcome.
+ */
+export interface QuickReturnContext {
+  scope: Scope;
+  config: ConfigSnapshot;
+  today: string;
+  returnDay: string;
+  operatorId: number | null;
+  loanId: SQL;
+  readerId: SQL;
+}
+export type QuickReturnHook = (ctx: QuickReturnContext) => Promise<QuickSend | 'slow' | undefined>;
+export type QuickSend = (tx: Tx) => Promise<unknown>;
+
 export interface RenewContext {
   tx: Tx;
   scope: Scope;
@@ -120,7 +142,7 @@ export async function runNoLoanChecks(ctx: { tx: Tx; scope: Scope; barcode: stri
 
 const borrowChecks: BorrowCheck[] = [];
 const borrowDone: { fn: BorrowDone; when?: (ctx: BorrowContext) => boolean }[] = [];
-const returnHooks: ReturnHook[] = [];
+const returnHooks: { fn: ReturnHook; quick?: QuickReturnHook }[] = [];
 const renewChecks: RenewCheck[] = [];
 
 export const registerBorrowCheck = (fn: BorrowCheck): void => void borrowChecks.push(fn);
@@ -130,7 +152,12 @@ export const registerBorrowCheck = (fn: BorrowCheck): void => void borrowChecks.
  */
 export const registerBorrowDone = (fn: BorrowDone, when?: (ctx: BorrowContext) => boolean): void =>
   void borrowDone.push({ fn, when });
-export const registerReturnHook = (fn: ReturnHook): void => void returnHooks.push(fn);
+/**
+ * `quick`: what the hook does for the usual return (QuickReturnContext); without it every return runs the full way
+ * (two round trips: the locks, then the write).
+ */
+export const registerReturnHook = (fn: ReturnHook, quick?: QuickReturnHook): void =>
+  void returnHooks.push({ fn, quick });
 export const registerRenewCheck = (fn: RenewCheck): void => void renewChecks.push(fn);
 
 /** All borrow checks; true when one of them says the (reserved) copy is held for this reader. */
@@ -160,7 +187,7 @@ export async function runReturnHooks(
   let fine: FineNotice | null = null;
   const sent: Promise<unknown>[] = [];
   try {
-    for (const fn of returnHooks) {
+    for (const { fn } of returnHooks) {
       const r = await fn(ctx);
       if (!hold && r?.hold) hold = r.hold;
       if (!fine && r?.fine) fine = r.fine;
@@ -175,6 +202,17 @@ export async function runReturnHooks(
     throw e;
   }
   return { hold, fine, sent };
+}
+
+/** Every return hook's part in a quick return, in registration order; 'slow' when one cannot tell (or has none). */
+export async function quickReturnHooks(ctx: QuickReturnContext): Promise<QuickSend[] | 'slow'> {
+  const sends: QuickSend[] = [];
+  for (const { quick } of returnHooks) {
+    const r = quick ? await quick(ctx) : 'slow';
+    if (r === 'slow') return 'slow';
+    if (r) sends.push(r);
+  }
+  return sends;
 }
 
 export async function runRenewChecks(ctx: RenewContext): Promise<void> {

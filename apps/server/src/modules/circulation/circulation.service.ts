@@ -35,6 +35,7 @@ import { runNamed } from '../../db/statement.ts';
 import { refuseUnlendableStore } from './store-refusal.ts';
 import { signingKeyIn, tokenMatches } from './verify.service.ts';
 import { afiToWrite } from './afi.ts';
+import { quickReturn, rememberReturnConfig } from './quick-return.ts';
 
 export interface BorrowInput {
   readerId?: number;
@@ -85,7 +86,8 @@ export type AfterWrite<X> = (tx: Tx, view: PanelView) => Promise<X>;
 export interface ReadWithReturn<X> {
   /** Names the select's text (the write runs as a named statement per shape). */
   name: string;
-  select: (view: PanelView, loanId: number) => SQL;
+  /** The reader's and the loan's ids as values, or as SQL expressions of the statement (quick-return.ts). */
+  select: (scope: Scope, readerId: number | SQL, loanId: number | SQL) => SQL;
   answer: (rows: Record<string, unknown>[], view: PanelView) => X;
 }
 
@@ -306,7 +308,8 @@ export async function borrowItem<X = undefined>(db: Db, scope: Scope, input: Bor
  * have an open loan (LOAN_NOT_FOUND; a copy registered lost answers COPY_LOST: found again, see lost-and-found); the loan is closed now. Return hooks (reservations) may answer a hold:
  * then the copy goes to the hold shelf ('reserved') and the answer carries `hold`; otherwise it goes back to
  * 'available'. The answer names the reader and the days overdue (open days after the due date up to the return
- * day, 0 when on time: closed days are not charged).
+ * day, 0 when on time: closed days are not charged). The usual return (on time, nobody waiting) is tried first as one
+ * statement (quick-return.ts); when that does not apply, nothing of it stays and the return runs as below.
  */
 export async function returnItem<X = undefined>(
   db: Db,
@@ -322,6 +325,15 @@ export async function returnItem<X = undefined>(
     after?: AfterWrite<X> | ReadWithReturn<X>;
   },
 ) {
+  // The operation-log insert is taken once: a quick return that did not happen leaves it to the full way.
+  const log = input.log?.();
+  const after = input.after;
+  const withWrite = after && 'select' in after ? after : undefined;
+  // The usual return in one round trip (quick-return.ts) when its log row goes with its statement, if any.
+  if ((log || !input.audit) && (!after || withWrite)) {
+    const quick = await quickReturn(db, scope, { ...input, log, after: withWrite });
+    if (quick) return quick;
+  }
   return db.transaction(async (tx) => {
     const found = await lockLoanedCopy(tx, scope, input.barcode);
     if (!found) {
@@ -336,6 +348,7 @@ export async function returnItem<X = undefined>(
       throw fail(CircError.LOAN_NOT_FOUND, 'circ.loanNotFound', { barcode: c.barcode });
     }
     const { copy: c, title, resourceTypeId, loan: l, reader } = found;
+    rememberReturnConfig(scope.schoolId, found.config);
     const { config, zone, today, closed } = await deskConfigOf(schoolConfigAt(tx, scope, found.config));
     // SIP2 offline checkin: the machine took the copy back earlier; overdue days end on that day.
     const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
@@ -357,15 +370,12 @@ export async function returnItem<X = undefined>(
     });
     const from = c.circState as CircState;
     const to = hold ? CircState.RESERVED : canTransition(from, CircState.AVAILABLE) ? CircState.AVAILABLE : null;
-    const log = input.log?.();
     const view: PanelView = { scope, config, today, closed, reader };
-    const after = input.after;
-    const withWrite = after && 'select' in after ? after : undefined;
     // The hooks' statements sent meanwhile (points) are awaited with the write, which goes right behind them.
     const [rows] = await Promise.all([
       writeReturn(tx, l.id, { returnedAt, operatorId: input.operatorId }, c, to, {
         log,
-        select: withWrite && { name: withWrite.name, sql: withWrite.select(view, l.id) },
+        select: withWrite && { name: withWrite.name, sql: withWrite.select(scope, reader.id, l.id) },
         // Nothing but JavaScript after it (no log row of its own, no panel to read): the commit goes with it.
         last: (!!log || !input.audit) && (!after || !!withWrite),
       }),

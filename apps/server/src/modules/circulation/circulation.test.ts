@@ -121,6 +121,21 @@ describe('concurrency', () => {
     expect(open).toHaveLength(1);
   });
 
+  it('two desks taking back the same copy at the same moment: one returns it, the other finds no loan', async () => {
+    const r = await makeReader(t.db, scope);
+    const [warm, book] = await makeCopies(t.db, scope, 2);
+    // A return first: the next ones take the one-statement way (quick-return.ts), whose locks queue the two desks.
+    for (const b of [warm, book]) expect((await borrow(r.account, b)).json.success).toBe(true);
+    expect((await t.post(RETURN, { barcode: warm })).json.success).toBe(true);
+    const res = await Promise.all([t.post(RETURN, { barcode: book }), t.post(RETURN, { barcode: book })]);
+    expect(res.filter((x) => x.json.success)).toHaveLength(1);
+    expect(res.find((x) => !x.json.success)!.json.errorCode).toBe('LOAN_NOT_FOUND');
+    const [c] = await t.db.select().from(copy).where(eq(copy.barcode, book));
+    expect(c.circState).toBe('available');
+    const loans = await t.db.select().from(loan).where(eq(loan.copyId, c.id));
+    expect(loans.map((l) => l.returnedAt !== null)).toEqual([true]);
+  });
+
   it('parallel borrows of one reader with a limit of 2 never exceed it', async () => {
     const r = await makeReader(t.db, scope, { identity: 'parent' });
     const books = await makeCopies(t.db, scope, 5);

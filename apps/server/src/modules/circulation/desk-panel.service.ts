@@ -205,13 +205,17 @@ const readerLoans = (rows: LoanListRow[], v: PanelView) => ({
  */
 export const readerLoansWithReturn: ReadWithReturn<ReturnType<typeof readerLoans>> = {
   name: 'loans',
-  select: (v, loanId) => sql`select ${loan.id} as "loanId", ${loan.copyId} as "copyId", ${copy.barcode} as "barcode",
+  select: (
+    scope,
+    readerId,
+    loanId,
+  ) => sql`select ${loan.id} as "loanId", ${loan.copyId} as "copyId", ${copy.barcode} as "barcode",
       ${catalogueRecord.title} as "title", ${loan.borrowedAt} as "borrowedAt", ${loan.dueDate} as "dueDate",
       ${loan.renewals} as "renewals", ${loan.via} as "via"
     from ${loan}
     inner join ${copy} on ${copy.id} = ${loan.copyId}
     inner join ${catalogueRecord} on ${catalogueRecord.id} = ${loan.recordId}
-    where ${v.scope.where(loan, eq(loan.userId, v.reader.id), isNull(loan.returnedAt), ne(loan.id, loanId))}
+    where ${scope.where(loan, eq(loan.userId, readerId), isNull(loan.returnedAt), ne(loan.id, loanId))}
     order by ${loan.dueDate}, ${loan.id} desc
     limit 100`,
   answer: (rows, v) =>

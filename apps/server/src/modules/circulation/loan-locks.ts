@@ -94,7 +94,7 @@ export async function lockLoanedCopy(tx: Tx, scope: Scope, barcode: string) {
  */
 const titleReservations = (states: SQL) =>
   sql<boolean>`exists (select 1 from ${reservation} where ${reservation.schoolId} = ${copy.schoolId} and ${reservation.recordId} = ${copy.recordId} and ${reservation.state} in (${states}))`;
-const TITLE_WAITING = titleReservations(sql.raw(`'waiting'`));
+export const TITLE_WAITING = titleReservations(sql.raw(`'waiting'`));
 const TITLE_OPEN = titleReservations(sql.raw(`'waiting', 'ready'`));
 
 /** The reader's loan counts (see sendCopyLockForLoan), the reader given as an SQL expression of their id. */

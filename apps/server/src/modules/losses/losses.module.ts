@@ -6,10 +6,14 @@ import { chargeFine } from './fines.service.ts';
 import { lossesRoutes } from './losses.routes.ts';
 
 // Overdue fines are charged as the late copy comes back, in the return's transaction.
-registerReturnHook(async (ctx) => {
-  const fine = await chargeFine(ctx);
-  return fine ? { fine } : undefined;
-});
+registerReturnHook(
+  async (ctx) => {
+    const fine = await chargeFine(ctx);
+    return fine ? { fine } : undefined;
+  },
+  // A quick return comes back on time: no fine.
+  async () => undefined,
+);
 
 /** Lost copies (register, compensation, retrieval, found again, orders, ledger), lost reader cards, overdue fines. */
 export const lossesModule: ServerModule = {

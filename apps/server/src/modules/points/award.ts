@@ -1,5 +1,5 @@
 import type { PointEvent } from '@shuyuan/contracts/points/events';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ConfigSnapshot, schoolConfig } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
@@ -54,7 +54,26 @@ export async function sendAward(
   return ruled && { sent: applyRule(tx, scope, ruled.rule, ruled.e) };
 }
 
-async function ruleFor(config: ConfigSnapshot, e: AwardEvent) {
+/**
+ * An award whose reader and reference a statement sent before it in the transaction decides (the desk's
+ * one-round-trip return, circulation quick-return.ts): SQL expressions, read when the award's statements run.
+ */
+export type SentAwardEvent = Omit<AwardEvent, 'userId' | 'refId'> & { userId: SQL; refId: SQL };
+
+/**
+ * The award of `e` decided now (rule, caps, day and term from the snapshot), sent later: undefined when no rule
+ * applies, else a function that sends its statements in `tx` when called (before its first await) and answers the
+ * points credited. Its statements are named apart from `sendAward`'s (another text).
+ */
+export async function planAward(
+  config: ConfigSnapshot,
+  e: SentAwardEvent,
+): Promise<((tx: Db, scope: Scope) => Promise<number>) | undefined> {
+  const ruled = await ruleFor(config, e);
+  return ruled && ((tx, scope) => applyRule(tx, scope, ruled.rule, ruled.e));
+}
+
+async function ruleFor<E extends AwardEvent | SentAwardEvent>(config: ConfigSnapshot, e: E) {
   if (e.event === 'manual') throw new Error('manual points go through adjustPoints');
   const rule = (await config.get(POINT_RULES)).get(e.event);
   if (!rule?.enabled || rule.points === 0) return undefined;
@@ -79,10 +98,10 @@ export async function lockBalance(tx: Db, scope: Scope, userId: number): Promise
  * lockBalance's statement, sent now (runNamed sends before its first await), as a named statement: PostgreSQL parses
  * and plans it once per connection — the desk's on-time return runs it on every scan.
  */
-const sendLockBalance = (tx: Db, scope: Scope, userId: number) =>
+const sendLockBalance = (tx: Db, scope: Scope, userId: number | SQL) =>
   runNamed<{ balance: number }>(
     tx,
-    'pts_lock_balance',
+    typeof userId === 'number' ? 'pts_lock_balance' : 'pts_lock_balance_sent',
     sql`insert into point_balance (school_id, user_id, balance) values (${scope.schoolId}, ${userId}, 0)
       on conflict (school_id, user_id) do update set balance = point_balance.balance
       returning balance`,
@@ -143,7 +162,7 @@ function applyRule(
   tx: Db,
   scope: Scope,
   rule: PointRule,
-  e: AwardEvent & { day: string; termId: number | null },
+  e: (AwardEvent | SentAwardEvent) & { day: string; termId: number | null },
 ): Promise<number> {
   const amount = rule.points * Math.max(0, Math.floor(e.units ?? 1));
   if (amount === 0) return Promise.resolve(0);
@@ -153,7 +172,7 @@ function applyRule(
   const termCap = rule.termCap > 0 && e.termId !== null ? rule.termCap : null;
   // A ref without a type still names one thing ('' not NULL: the unique index treats NULLs as distinct).
   const refType = e.refId === undefined ? (e.refType ?? null) : (e.refType ?? '');
-  const refId = e.refId === undefined ? null : String(e.refId);
+  const refId = e.refId === undefined ? null : typeof e.refId === 'object' ? e.refId : String(e.refId);
   const used =
     dayCap === null && termCap === null
       ? sql`select 0 as d, 0 as t`
@@ -161,7 +180,7 @@ function applyRule(
               coalesce(sum(abs(points)) filter (where term_id = ${e.termId}::int), 0)::int as t
             from point_entry where school_id = ${scope.schoolId} and user_id = ${e.userId} and event = ${e.event}`;
   // A named statement per shape (caps on or off, award or deduction): parsed and planned once per connection.
-  const shape = `${dayCap === null ? 0 : 1}${termCap === null ? 0 : 1}${sign < 0 ? 1 : 0}`;
+  const shape = `${dayCap === null ? 0 : 1}${termCap === null ? 0 : 1}${sign < 0 ? 1 : 0}${typeof e.userId === 'number' ? '' : '_sent'}`;
   const written = runNamed<{ points: number }>(
     tx,
     `pts_award_${shape}`,

@@ -48,6 +48,9 @@ const titleOpen = statement('resv_title_open', (tx, school) =>
     .prepare('resv_title_open'),
 );
 
+/** A quick return's copy is plainly 'borrowed' and nobody waits for its title: nothing to do (the hook below). */
+const quietReturn = async () => undefined;
+
 export function registerReservationHooks(): void {
   registerReturnHook(async ({ tx, scope, today, copy: c, titleWaiting }) => {
     // Nobody waits for the title (read with the copy's lock): no queue to look at.
@@ -66,7 +69,7 @@ export function registerReservationHooks(): void {
     await syncReserving(tx, scope, c.recordId, c.id);
     kickNotify(scope.schoolId);
     return { hold };
-  });
+  }, quietReturn);
 
   registerBorrowCheck(async ({ tx, scope, reader, copy: c, override }) => {
     if (c.circState !== CircState.RESERVED) return undefined;
