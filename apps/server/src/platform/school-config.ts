@@ -129,6 +129,17 @@ export function schoolConfigAt(db: Db, scope: Scope, idAndVersion: string | null
   return snapshotAt(db, scope, { id: idAndVersion.slice(0, at), version: Number(idAndVersion.slice(at + 1)) });
 }
 
+/**
+ * Whether the parts at a version read by `CONFIG_VERSION` are what this process holds for the school (none to load):
+ * a command that guesses the version, and checks it on its own rows, decides with them only then — asking
+ * `schoolConfigAt` for an older version would load the parts anew (from today's rows) under it.
+ */
+export function rememberedAt(scope: Scope, idAndVersion: string): boolean {
+  const at = idAndVersion.lastIndexOf(':');
+  const entry = entries.get(`${idAndVersion.slice(0, at)}:${scope.schoolId}`);
+  return at > 0 && entry?.version === Number(idAndVersion.slice(at + 1));
+}
+
 function snapshotAt(db: Db, scope: Scope, { id, version }: { id: string; version: number }): ConfigSnapshot {
   const key = `${id}:${scope.schoolId}`;
   let entry = entries.get(key);

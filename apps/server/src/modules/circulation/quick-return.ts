@@ -4,7 +4,7 @@ import { type Db, guardFirstRead } from '../../db/client.ts';
 import { sendCommit } from '../../db/pipeline.ts';
 import { runNamed } from '../../db/statement.ts';
 import { CallersMoved } from '../../platform/principal.ts';
-import { CONFIG_VERSION, schoolConfigAt } from '../../platform/school-config.ts';
+import { CONFIG_VERSION, rememberedAt, schoolConfigAt } from '../../platform/school-config.ts';
 import type { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -68,7 +68,8 @@ export interface QuickReturnInput<X> {
  */
 export async function quickReturn<X>(db: Db, scope: Scope, input: QuickReturnInput<X>) {
   const version = lastConfig.get(scope.schoolId);
-  if (!version) return undefined;
+  // Held at that version still (another command may have loaded a newer one: the full way then learns it).
+  if (!version || !rememberedAt(scope, version)) return undefined;
   // Read before the transaction (remembered: no statement), so nothing is sent ahead of the return's statement.
   const { config, zone, today, closed } = await deskConfigOf(schoolConfigAt(db, scope, version));
   const returnDay = input.returnedAt ? dateIn(input.returnedAt, zone) : today;
