@@ -215,6 +215,39 @@ describe('MARC import creates the copies of the holdings fields', () => {
     ]);
   });
 
+  it('refuses a barcode in use in the school or earlier in the file, and adds the rest', async () => {
+    const c = await otherSchool();
+    const [held] = await t.db
+      .insert(catalogueRecord)
+      .values({ schoolId: c.schoolId, title: '已有的书' })
+      .returning({ id: catalogueRecord.id });
+    await t.db.insert(copy).values({ schoolId: c.schoolId, recordId: held.id, barcode: 'BT0001' });
+    const book = (title: string, ...barcodes: string[]): MarcRecord => ({
+      leader: '00000nam a2200000 a 4500',
+      fields: [
+        { tag: '245', ind1: '0', ind2: '0', subfields: [{ code: 'a', value: title }] },
+        ...barcodes.map((b) => ({ tag: '852', ind1: ' ', ind2: ' ', subfields: [{ code: 'p', value: b }] })),
+      ],
+    });
+    const file = Buffer.concat(
+      [book('甲', 'BT0001', 'BT0002'), book('乙', 'BT0003'), book('丙', 'BT0003', 'BT0004')].map((r) =>
+        Buffer.from(writeIso2709(r)),
+      ),
+    );
+    const report = await importAs(c, file);
+    expect(report.summary).toBe('3 records: 3 imported, 0 skipped, 0 merged, 0 failed; 3 copies added');
+    expect(Object.fromEntries(report.List.map((l) => [l.title, l.reason]))).toEqual({
+      甲: 'Copy barcode BT0001 is already in use; not added',
+      丙: 'Copy barcode BT0003 is already in use; not added',
+    });
+    const barcodes = await t.db
+      .select({ barcode: copy.barcode })
+      .from(copy)
+      .where(eq(copy.schoolId, c.schoolId))
+      .orderBy(asc(copy.barcode));
+    expect(barcodes.map((b) => b.barcode)).toEqual(['BT0001', 'BT0002', 'BT0003', 'BT0004']);
+  });
+
   it('refuses a default location or batch of another school when the import starts', async () => {
     const d = await otherSchool();
     const theirs = await place(t.schoolId, '别校');

@@ -202,30 +202,34 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
   };
 
   const pace = WritePace.for(app.database.kind);
-  /** Records and their copies in one transaction; a failing one is redone record by record to find the bad record. */
-  const write = async (list: Pending[]) => {
+  /**
+   * Records and their copies in one transaction; a failing one is redone record by record to find the bad record.
+   * `inUse`: the barcodes in use, looked up once for the prepared batch (`barcodesInUse`), with those written since;
+   * after a redo it is dropped (the redo's copies are not in it) and the batch's next transactions look up their own.
+   */
+  const write = async (list: Pending[], inUse: { set?: Set<string> }) => {
     // Made before the transaction takes the session (on the embedded database, a loan waits while it holds it).
     const statement = recordsInsert(scope, list);
     const copied = list.some((p) => p.copies.length);
+    // The plan adds its barcodes to a copy: a failed transaction's are not in use.
+    const planned = inUse.set && new Set(inUse.set);
     let started = 0;
     try {
       const r = await db.transaction(async (tx) => {
         started = performance.now();
         const ids = await withTitles(tx, scope, list, statement, !copied);
-        const plan = copied
-          ? await target.planCopies(
-              tx,
-              list.map((p, i) => copyRequest(p, ids[i])),
-            )
-          : null;
+        const requests = list.map((p, i) => copyRequest(p, ids[i]));
+        const plan = copied ? await target.planCopies(tx, requests, planned) : null;
         if (plan) await target.insertCopies(tx, plan.rows, true);
         return { ids, plan };
       });
       pace.took(list.length, performance.now() - started);
+      inUse.set = planned;
       list.forEach((p, i) => {
         imported(p, r.ids[i], r.plan?.added[i] ?? 0, [...p.notes, ...(r.plan?.notes[i] ?? [])]);
       });
     } catch {
+      inUse.set = undefined;
       for (const p of list) await one(p);
     }
   };
@@ -259,9 +263,18 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       remember(p, 0);
       keep.push(p);
     }
+    // One look-up of the batch's barcodes, before its transactions (each held the session for its own before).
+    const inUse = {
+      set: keep.some((p) => p.copies.length)
+        ? await target.barcodesInUse(
+            db,
+            keep.map((p) => copyRequest(p, 0)),
+          )
+        : undefined,
+    };
     for (let at = 0; at < keep.length; ) {
       const n = pace.next();
-      await write(keep.slice(at, at + n));
+      await write(keep.slice(at, at + n), inUse);
       at += n;
     }
     for (const { p, key, first } of later) {
