@@ -14,9 +14,9 @@ const WATCH_KEY = 'sy-bench-watch';
  * in flight (window.fetch, ended when the answer's body has arrived), and for the watched view
  * (`.sy-view[data-view=KEY]`) looks at every frame: visible, holding a table, form, tree, card, empty notice,
  * descriptions or input, with no spinner, and no request in flight. The screen is shown at the paint of the first
- * such frame after which, for QUIET_MS, no request starts or ends and nothing in the view is added, removed or
- * rewritten (a MutationObserver). A table committed before its first list request went out, or a spinner not
- * there yet because the request goes out after the commit, no longer counts as shown.
+ * such frame after which, for QUIET_MS, no request starts or ends and nothing in the view is added, removed,
+ * rewritten or changes class (a MutationObserver). A table committed before its first list request went out, or a
+ * spinner not there yet because the request goes out after the commit, no longer counts as shown.
  * A plain script (no bundled helper may leak into it).
  */
 const PROBE = `(() => {
@@ -49,11 +49,16 @@ const PROBE = `(() => {
   let view = null;
   let observer = null;
   let stretch = null;
-  const looksReady = (v) => !!v && v.offsetParent !== null && !v.querySelector(SPIN) && !!v.querySelector(CONTENT);
+  // Cheap on purpose, as it runs every frame: no layout read (the view host shows a view by its inline display),
+  // the view looked up again only once it left the document, and nothing queried while a quiet stretch lasts (every
+  // change of the view's nodes, texts or classes ends it).
+  const visible = (v) => !!v && v.style.display !== 'none';
+  const looksReady = (v) => visible(v) && !v.querySelector(SPIN) && !!v.querySelector(CONTENT);
+  const find = () => document.querySelector('.sy-view[data-view="' + CSS.escape(p.target || '') + '"]');
   p.why = () => {
-    const v = document.querySelector('.sy-view[data-view="' + CSS.escape(p.target || '') + '"]');
+    const v = find();
     if (!v) return 'no view';
-    if (v.offsetParent === null) return 'view hidden';
+    if (!visible(v)) return 'view hidden';
     if (p.inflight) return p.inflight + ' request(s) in flight';
     if (v.querySelector(SPIN)) return 'spinner';
     if (!v.querySelector(CONTENT)) return 'no content';
@@ -64,7 +69,17 @@ const PROBE = `(() => {
       running = false;
       return;
     }
-    const v = document.querySelector('.sy-view[data-view="' + CSS.escape(p.target) + '"]');
+    const now = performance.now();
+    if (stretch && stretch.changes === p.changes) {
+      if (now - stretch.frameAt >= QUIET) {
+        p.shownAt = stretch.paintAt;
+        running = false;
+        return;
+      }
+      requestAnimationFrame(frame);
+      return;
+    }
+    const v = view && view.isConnected && view.dataset.view === p.target ? view : find();
     if (v !== view) {
       if (observer) observer.disconnect();
       observer = null;
@@ -75,27 +90,22 @@ const PROBE = `(() => {
           p.changes++;
           note('view changed');
         });
-        observer.observe(v, { childList: true, subtree: true, characterData: true });
+        observer.observe(v, { childList: true, subtree: true, characterData: true, attributeFilter: ['class'] });
       }
     }
-    const now = performance.now();
     const looks = looksReady(v);
     if (looks && p.firstAt === null) {
       p.firstAt = now;
       note('looks ready');
     }
     if (!looks || p.inflight) stretch = null;
-    else if (!stretch || stretch.changes !== p.changes) {
+    else {
       const s = { changes: p.changes, frameAt: now, paintAt: now };
       stretch = s;
       // The frame is painted after this callback: its time is taken in the first task after it.
       const ch = new MessageChannel();
       ch.port1.onmessage = () => { s.paintAt = performance.now(); };
       ch.port2.postMessage(null);
-    } else if (now - stretch.frameAt >= QUIET) {
-      p.shownAt = stretch.paintAt;
-      running = false;
-      return;
     }
     requestAnimationFrame(frame);
   };
