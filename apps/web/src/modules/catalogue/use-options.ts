@@ -20,6 +20,22 @@ interface EditingOptions {
 const EMPTY: EditingOptions = { branches: [], locations: [], types: [], batches: [] };
 
 /**
+ * One request for the screens that mount together (a catalogue screen and its editors each use the options): a
+ * request in flight is shared, a later mount asks afresh (batches open and close meanwhile).
+ */
+let inFlight: Promise<EditingOptions | undefined> | null = null;
+function loadOptions(): Promise<EditingOptions | undefined> {
+  if (!inFlight) {
+    inFlight = api.post<EditingOptions>(`${P}/Catalogue/GetEditingOptions`, {}, { showError: false });
+    const clear = () => {
+      inFlight = null;
+    };
+    inFlight.then(clear, clear);
+  }
+  return inFlight;
+}
+
+/**
  * What the cataloguing screens pick from (P/Catalogue/GetEditingOptions): branches, locations (with their
  * branch), resource types (named in the user's language) and open batches, as select options.
  */
@@ -28,8 +44,7 @@ export function useEditingOptions() {
   const [data, setData] = useState<EditingOptions>(EMPTY);
   useEffect(() => {
     let alive = true;
-    api
-      .post<EditingOptions>(`${P}/Catalogue/GetEditingOptions`, {}, { showError: false })
+    loadOptions()
       .then((d) => alive && setData(d ?? EMPTY))
       .catch(() => {});
     return () => {
