@@ -203,9 +203,11 @@ function trackRequestWrites(pool: pg.Pool, handle: { db?: Db }): void {
 
 /**
  * How long background work keeps waiting after a request's statement: the next one of the same request comes soon
- * (tests widen it, to make the order they check independent of the machine's speed).
+ * (tests widen it, to make the order they check independent of the machine's speed). While requests come (one held a
+ * connection in the last `busyWindowMs`), background work also rests after each turn `restRatio` times as long as that
+ * turn held its connection: a duty cycle (requestsFirst).
  */
-export const backgroundTuning = { requestGapMs: 4, maxWaitMs: 250 };
+export const backgroundTuning = { requestGapMs: 4, maxWaitMs: 250, busyWindowMs: 1000, restRatio: 1 };
 
 /**
  * The embedded database has one session, and node-postgres's pool hands it out first come, first served: a desk's
@@ -242,15 +244,23 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
     }) as typeof client.release;
     return client;
   };
+  // The last background turn: when it gave its connection back and how long it had held it.
+  let backgroundReleased = 0;
+  let backgroundHeld = 0;
   const politeTurn = async () => {
     const since = performance.now();
     for (;;) {
-      const gap = backgroundTuning.requestGapMs;
+      const { requestGapMs: gap, busyWindowMs, restRatio } = backgroundTuning;
       const now = performance.now();
       const quiet = now - lastRelease;
+      // The duty cycle: while requests come, a turn rests as long as the last one held (times restRatio), so at most
+      // about half of that time a task's statements (its backend's CPU, its building and answers on this thread) run
+      // beside a request's. A desk's loan met an import's transaction in hand once in two turns at most, not nearly
+      // always: imports run flat out otherwise.
+      const rest = requests || quiet < busyWindowMs ? restRatio * backgroundHeld - (now - backgroundReleased) : 0;
       // Never starved: after maxWaitMs it queues like a request (a busy public catalogue must not stop an import).
-      if ((!requests && quiet >= gap) || now - since >= backgroundTuning.maxWaitMs) return connect();
-      await new Promise((r) => setTimeout(r, requests ? gap : gap - quiet));
+      if ((!requests && quiet >= gap && rest <= 0) || now - since >= backgroundTuning.maxWaitMs) return connect();
+      await new Promise((r) => setTimeout(r, requests ? gap : Math.max(gap - quiet, rest, 1)));
     }
   };
   // One background turn at a time holds a connection or waits for one. The embedded database: two tasks at once (a
@@ -273,9 +283,12 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
       open();
       throw e;
     }
+    const taken = performance.now();
     const release = client.release;
     client.release = ((err?: Error | boolean) => {
       client.release = release;
+      backgroundReleased = performance.now();
+      backgroundHeld = backgroundReleased - taken;
       open();
       return release.call(client, err);
     }) as typeof client.release;

@@ -100,6 +100,28 @@ describe.each(engines)('$name: requests before background work', ({ open }) => {
     expect(most).toBe(1);
   }, 60_000);
 
+  it('rests between a task’s transactions as long as each held its connection while requests come, not otherwise', async () => {
+    const turns = async () => {
+      const spans: { start: number; end: number }[] = [];
+      await inBackground(async () => {
+        for (let i = 0; i < 6; i++)
+          await database.db.transaction(async (tx) => {
+            const start = performance.now();
+            await tx.execute('select pg_sleep(0.04)' as never);
+            spans.push({ start, end: performance.now() });
+          });
+      });
+      return spans.slice(1).map((s, i) => ({ held: spans[i].end - spans[i].start, rest: s.start - spans[i].end }));
+    };
+    backgroundTuning.busyWindowMs = 60_000;
+    await database.exec('select 1'); // a request: the duty cycle applies
+    for (const t of await turns()) expect(t.rest).toBeGreaterThanOrEqual(t.held - 2);
+    backgroundTuning.busyWindowMs = 0; // no request counts as recent: flat out
+    const idle = await turns();
+    expect(idle.reduce((a, t) => a + t.rest, 0)).toBeLessThan(idle.reduce((a, t) => a + t.held, 0) / 2);
+    backgroundTuning.busyWindowMs = tuning.busyWindowMs;
+  }, 60_000);
+
   it('lets a task in after a while even when requests never pause', async () => {
     backgroundTuning.maxWaitMs = 200;
     let stop = false;
