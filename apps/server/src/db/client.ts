@@ -92,6 +92,8 @@ export interface RequestState {
   config?: { db: Db; version: string | null };
   /** A read the request sends with its first statement (`FirstRead`), until one carries it. */
   first?: FirstRead;
+  /** A screen's timer, not a person, sent it (route `poll`): background work keeps its pace (requestsFirst). */
+  poll?: boolean;
 }
 
 /**
@@ -150,8 +152,8 @@ export async function sendFirstRead(db: Db): Promise<void> {
 }
 
 export const requestState = new AsyncLocalStorage<RequestState>();
-export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
-  const state: RequestState = { wrote: false, ended: false };
+export async function inRequest<T>(fn: () => Promise<T>, poll = false): Promise<T> {
+  const state: RequestState = { wrote: false, ended: false, poll };
   try {
     return await requestState.run(state, fn);
   } finally {
@@ -225,7 +227,10 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
   const connect = native.bind(pool) as () => Promise<pg.PoolClient>;
   let requests = 0;
   let lastRelease = 0;
+  // When the last request a person sent (not a screen's timer: route `poll`) gave its connection back.
+  let lastPersonRelease = 0;
   const requestTurn = async () => {
+    const person = !requestState.getStore()?.poll;
     requests++;
     let client: pg.PoolClient;
     try {
@@ -240,6 +245,7 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
       client.release = release;
       requests--;
       lastRelease = performance.now();
+      if (person) lastPersonRelease = lastRelease;
       return release.call(client, err);
     }) as typeof client.release;
     return client;
@@ -257,7 +263,9 @@ function requestsFirst(pool: pg.Pool, always: boolean): () => number {
       // about half of that time a task's statements (its backend's CPU, its building and answers on this thread) run
       // beside a request's. A desk's loan met an import's transaction in hand once in two turns at most, not nearly
       // always: imports run flat out otherwise.
-      const rest = requests || quiet < busyWindowMs ? restRatio * backgroundHeld - (now - backgroundReleased) : 0;
+      // A screen's timer (a task's progress, route `poll`) does not count as someone being served.
+      const served = requests || now - lastPersonRelease < busyWindowMs;
+      const rest = served ? restRatio * backgroundHeld - (now - backgroundReleased) : 0;
       // Never starved: after maxWaitMs it queues like a request (a busy public catalogue must not stop an import).
       if ((!requests && quiet >= gap && rest <= 0) || now - since >= backgroundTuning.maxWaitMs) return connect();
       await new Promise((r) => setTimeout(r, requests ? gap : Math.max(gap - quiet, rest, 1)));

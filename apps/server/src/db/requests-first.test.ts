@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { type Database, backgroundTuning, inBackground, openDatabase, rowsOf } from './client.ts';
+import { type Database, backgroundTuning, inBackground, inRequest, openDatabase, rowsOf } from './client.ts';
 
 /**
  * The embedded database's one session goes to requests first: a desk's statements are not queued behind each step
@@ -120,6 +120,38 @@ describe.each(engines)('$name: requests before background work', ({ open }) => {
     const idle = await turns();
     expect(idle.reduce((a, t) => a + t.rest, 0)).toBeLessThan(idle.reduce((a, t) => a + t.held, 0) / 2);
     backgroundTuning.busyWindowMs = tuning.busyWindowMs;
+  }, 60_000);
+
+  it('keeps its pace when only a screen’s timer asks (a task’s progress poll), not a person', async () => {
+    const turns = async () => {
+      const spans: { start: number; end: number }[] = [];
+      await inBackground(async () => {
+        for (let i = 0; i < 6; i++)
+          await database.db.transaction(async (tx) => {
+            const start = performance.now();
+            await tx.execute('select pg_sleep(0.04)' as never);
+            spans.push({ start, end: performance.now() });
+          });
+      });
+      return spans.slice(1).map((s, i) => ({ held: spans[i].end - spans[i].start, rest: s.start - spans[i].end }));
+    };
+    backgroundTuning.busyWindowMs = 1000;
+    backgroundTuning.requestGapMs = tuning.requestGapMs; // the request's end is seen at once: only the rest counts
+    await new Promise((r) => setTimeout(r, 1100)); // earlier tests' requests out of the window
+    // Each asked while the task runs (PostgreSQL counts requests only then), during its first transaction.
+    const whileRunning = async (poll: boolean) => {
+      const running = turns();
+      await new Promise((r) => setTimeout(r, 10));
+      await inRequest(() => database.exec('select 1'), poll);
+      return running;
+    };
+    const polled = await whileRunning(true); // the progress poll
+    expect(polled.reduce((a, t) => a + t.rest, 0)).toBeLessThan(polled.reduce((a, t) => a + t.held, 0) / 2);
+    await new Promise((r) => setTimeout(r, 1100));
+    // A person's request: the duty cycle applies.
+    for (const t of await whileRunning(false)) expect(t.rest).toBeGreaterThanOrEqual(t.held - 2);
+    backgroundTuning.busyWindowMs = tuning.busyWindowMs;
+    backgroundTuning.requestGapMs = 300;
   }, 60_000);
 
   it('lets a task in after a while even when requests never pause', async () => {

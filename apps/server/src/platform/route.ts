@@ -84,6 +84,12 @@ export interface RouteDef<S extends z.ZodType | undefined> {
    * its first statement — nothing outside the database that a second run would repeat.
    */
   callersWithFirst?: boolean;
+  /**
+   * A screen's timer asks this, not a person (a task's progress every second): it still goes before background work
+   * for its connection, but does not hold background work to the duty cycle (db/client.ts requestsFirst), so an import
+   * someone watches runs as fast as one nobody watches.
+   */
+  poll?: boolean;
   summary?: string;
   /**
    * Answers a caller who must change a password not chosen by them (app_user.must_change_password): the password
@@ -248,7 +254,8 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
     method,
     url: def.url,
     // One request state per call (db/client.ts inRequest): what it read at its start holds until it writes.
-    handler: (req, reply) => inRequest(() => (def.callersWithFirst ? handleFresh(req, reply) : handle(req, reply))),
+    handler: (req, reply) =>
+      inRequest(() => (def.callersWithFirst ? handleFresh(req, reply) : handle(req, reply)), def.poll),
   });
 
   /** `callersWithFirst`: the callers' read goes with the first statement; the request runs again if they moved. */

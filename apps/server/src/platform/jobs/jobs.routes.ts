@@ -16,6 +16,7 @@ export function jobRoutes(app: FastifyInstance): void {
     access: 'school',
     schema: ProgressQuery,
     summary: 'One background task (polled every second while it runs)',
+    poll: true,
     handler: async ({ db, scope, user, body, t }) => toView(await getVisibleJob(db, scope, user!, body.DataID), t),
   });
 
