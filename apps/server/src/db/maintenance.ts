@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { analyzeStatement, type Database, inBackground, requestIdleMs, rowsOf } from './client.ts';
+import { analyzeStatement, type Database, rowsOf } from './client.ts';
+import { inBackground, requestIdleMs } from './requests-first.ts';
 
 /**
  * The embedded database's maintenance (PGlite runs no autovacuum worker; PostgreSQL's autovacuum does all of this by

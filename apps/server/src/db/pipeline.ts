@@ -13,11 +13,11 @@ import type { Db } from './client.ts';
  *   If the statement fails, the server answers the `commit` of the failed transaction by rolling it back, and the
  *   statement's error is thrown as before: nothing is written. Only JavaScript may follow the last statement (the
  *   answer's shape): a statement sent after it is refused with an error, since the transaction is over.
- * - **the request's first read** (client.ts `FirstRead`: the callers' version of a desk command): written before
+ * - **the request's first read** (request-state.ts `FirstRead`: the callers' version of a desk command): written before
  *   the `begin`, in the same round trip; its verdict comes first and, when it refuses, the statement fails with it
  *   and the transaction rolls back. A `commit` never leaves before the verdict: while it is awaited, the statement
  *   that carries the `commit` is sent at once and the `commit` as soon as the verdict allows it (a `rollback` when it
- *   refuses). A first statement that checks the read itself (client.ts `guardFirstRead`: it writes nothing unless
+ *   refuses). A first statement that checks the read itself (request-state.ts `guardFirstRead`: it writes nothing unless
  *   the verdict would pass) leaves its verdict on the read, and its `commit` goes with it: one round trip.
  *
  * Statements sent in the same run of code leave in one socket write. The answers still come one by one and in
@@ -54,7 +54,7 @@ function controlOf(config: unknown): string {
 /** Pool option: every client is created in pipeline mode. */
 export const PIPELINE_OPTIONS = { pipeline: true } as const;
 
-/** A read to send before the transaction's `begin` (client.ts `FirstRead`), taken from the request. */
+/** A read to send before the transaction's `begin` (request-state.ts `FirstRead`), taken from the request. */
 type FirstReadOf = () =>
   | {
       name: string;
@@ -67,7 +67,7 @@ type FirstReadOf = () =>
 
 /**
  * Wraps a pooled client's `query` (pool 'connect' event). `firstRead`: the request's read that travels with its first
- * transaction statement (client.ts `FirstRead`).
+ * transaction statement (request-state.ts `FirstRead`).
  */
 export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstReadOf = () => undefined): void {
   const state: PipeState = { beginHeld: false, commitNext: false, committed: false };
@@ -139,7 +139,7 @@ export function pipelineTransactions(client: pg.PoolClient, firstRead: FirstRead
     const first = state.beginHeld ? firstRead() : undefined;
     let checked = first?.settle(send({ name: first.name, text: first.text }) as Promise<pg.QueryResult>);
     if (checked && first?.guarded) {
-      // The statement checks the verdict itself (client.ts guardFirstRead): neither it nor the commit waits for it.
+      // The statement checks the verdict itself (request-state.ts guardFirstRead): neither it nor the commit waits for it.
       first.verdict = checked;
       checked.catch(() => {});
       checked = undefined;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { type Database, backgroundTuning, inBackground, inRequest, openDatabase, rowsOf } from './client.ts';
+import { type Database, openDatabase, rowsOf } from './client.ts';
+import { inRequest } from './request-state.ts';
+import { backgroundTuning, inBackground } from './requests-first.ts';
 
 /**
  * The embedded database's one session goes to requests first: a desk's statements are not queued behind each step
- * of a task running at the same time (db/client.ts requestsFirst). On PostgreSQL likewise while a task runs (the
+ * of a task running at the same time (db/requests-first.ts requestsFirst). On PostgreSQL likewise while a task runs (the
  * cores, not the connections, are what a loan would share). Order is checked, not time.
  */
 const engines = [
@@ -171,7 +173,7 @@ describe.each(engines)('$name: requests before background work', ({ open }) => {
 });
 
 /**
- * PostgreSQL: a background transaction does not wait for the WAL's fsync at commit (db/client.ts
+ * PostgreSQL: a background transaction does not wait for the WAL's fsync at commit (db/requests-first.ts
  * backgroundCommitsAsync), so a desk's commit does not queue behind an import's; a request's commits stay durable.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: background commits', () => {

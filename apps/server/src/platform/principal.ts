@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, requestState } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { requestState } from '../db/request-state.ts';
 import { authVersion } from '../modules/auth/auth-version.table.ts';
 import { appUser } from '../modules/auth/user.table.ts';
 import { role, userRole } from '../modules/auth/role.table.ts';
@@ -160,7 +161,7 @@ export function checkCallersWithFirst(db: Db): boolean {
       // A forget meanwhile (this process wrote a role) counts as a move: what the request used may be older.
       if (v !== version || m.generation !== generation) throw new CallersMoved();
     },
-    // For a statement that checks it itself (db/client.ts guardFirstRead): the callers' version is still the one used.
+    // For a statement that checks it itself (db/request-state.ts guardFirstRead): the callers' version is still the one used.
     guard: () => sql`${AUTH_VERSION} = ${version}`,
   };
   return true;

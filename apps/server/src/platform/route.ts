@@ -2,7 +2,8 @@ import type { Lang } from '@shuyuan/contracts/common/lang';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
-import { type Db, inRequest, sendFirstRead } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { inRequest, sendFirstRead } from '../db/request-state.ts';
 import { operationInsert, recordOperation } from './audit.ts';
 import { BizError, forbidden, passwordChangeRequired, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
@@ -86,7 +87,7 @@ export interface RouteDef<S extends z.ZodType | undefined> {
   callersWithFirst?: boolean;
   /**
    * A screen's timer asks this, not a person (a task's progress every second): it still goes before background work
-   * for its connection, but does not hold background work to the duty cycle (db/client.ts requestsFirst), so an import
+   * for its connection, but does not hold background work to the duty cycle (db/requests-first.ts requestsFirst), so an import
    * someone watches runs as fast as one nobody watches.
    */
   poll?: boolean;
@@ -253,7 +254,7 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
   app.route({
     method,
     url: def.url,
-    // One request state per call (db/client.ts inRequest): what it read at its start holds until it writes.
+    // One request state per call (db/request-state.ts inRequest): what it read at its start holds until it writes.
     handler: (req, reply) =>
       inRequest(() => (def.callersWithFirst ? handleFresh(req, reply) : handle(req, reply)), def.poll),
   });

@@ -1,7 +1,9 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inBackground, inRequest, openDatabase, requestState, runMigrations } from '../db/client.ts';
+import { openDatabase, runMigrations } from '../db/client.ts';
+import { inRequest, requestState } from '../db/request-state.ts';
+import { inBackground } from '../db/requests-first.ts';
 import { loanRule } from '../modules/circulation/circulation.table.ts';
 import { addClosedDays, addDays, getEffectiveRule, schoolToday } from '../modules/circulation/rules.service.ts';
 import { addRule, makeCopies, makeReader, setSetting } from '../modules/circulation/test-fixtures.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, requestState, sendFirstRead } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { requestState, sendFirstRead } from '../db/request-state.ts';
 import { configVersion } from './school-config.table.ts';
 import type { Scope } from './tenancy.ts';
 

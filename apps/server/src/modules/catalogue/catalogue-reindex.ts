@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
-import { type Db, inBackground } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { inBackground } from '../../db/requests-first.ts';
 import { startupWork } from '../../platform/startup-work.ts';
 import { searchVectorSql } from '../search/lib/document.ts';
 import { storedAsCreate } from './catalogue.service.ts';

@@ -1,6 +1,7 @@
 import { CircState } from '@shuyuan/contracts/catalogue/copy-state';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, guardFirstRead } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { guardFirstRead } from '../../db/request-state.ts';
 import { sendCommit } from '../../db/pipeline.ts';
 import { runNamed } from '../../db/statement.ts';
 import { CallersMoved } from '../../platform/principal.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inBackground } from '../../db/client.ts';
+import { inBackground } from '../../db/requests-first.ts';
 import { registerMessages } from '../i18n/messages.ts';
 import path from 'node:path';
 import { ensureDir, relativeFile } from '../files/files.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { commitWithNext } from '../../db/pipeline.ts';
 import { ensureDir, relativeFile } from '../files/files.ts';
-import { inBackground } from '../../db/client.ts';
+import { inBackground } from '../../db/requests-first.ts';
 import { requestContext } from '../request-context.ts';
 
 /** What a task's code sees while it runs. */
