@@ -139,9 +139,10 @@ export class CallersMoved extends Error {
 }
 
 /**
- * checkCallers without a round trip of its own: the read travels with the request's first statement (db/client.ts
- * `FirstRead`) and the request goes on with what the process remembers of its callers, as of the last read. When
- * the read finds the version moved (a role, user or token changed since), the callers are forgotten as by
+ * checkCallers without a round trip of its own: the read travels with the request's first statement
+ * (db/request-state.ts `FirstRead`) and the request goes on with what the process remembers of its callers, as of
+ * the last read. When the read finds the version moved (a role, user or token changed since), the callers are
+ * forgotten as by
  * checkCallers and the request fails with CallersMoved before anything it did stands (the route starts it again).
  * The same freshness as checkCallers: the read runs after the request began, before any statement of it is
  * answered. False when nothing is remembered yet (no version read): call checkCallers.
@@ -161,7 +162,8 @@ export function checkCallersWithFirst(db: Db): boolean {
       // A forget meanwhile (this process wrote a role) counts as a move: what the request used may be older.
       if (v !== version || m.generation !== generation) throw new CallersMoved();
     },
-    // For a statement that checks it itself (db/request-state.ts guardFirstRead): the callers' version is still the one used.
+    // For a statement that checks it itself (db/request-state.ts guardFirstRead): the callers' version is still the
+    // one used.
     guard: () => sql`${AUTH_VERSION} = ${version}`,
   };
   return true;

@@ -20,13 +20,13 @@ import { dateIn, deskConfigOf } from './rules.service.ts';
  * The usual return in one round trip. A return needs the copy's and loan's rows before it can decide anything (who
  * borrowed it, whether it is late, whether someone waits for the title), so done plainly it costs two: the locks,
  * then the write. Most returns decide the same way — the copy is plainly 'borrowed', nobody waits for its title, it
- * comes back on time (no fine, the on-time points) — so that case is guessed: one statement locks the copy, loan and
- * reader as the full return does, checks the guess against the locked rows and, when it holds, closes the loan,
- * puts the copy back, writes the operation-log row and reads the reader's other loans; the return hooks' statements
- * (the points award, naming the loan and reader through the statement's transaction settings) and the `commit` go
- * right behind it (db/pipeline.ts). The guess also holds the school's configuration to the version the answer was
- * computed with (the day, the hooks' rules), and the callers' version to the one the request was authorized with
- * (route callersWithFirst: the callers' read travels with the statement, which checks it itself — client.ts
+ * comes back on time (no fine, the on-time points) — so that case is guessed: one statement locks the copy and its
+ * loan and reads the reader as the full return does, checks the guess against the locked rows and, when it holds,
+ * closes the loan, puts the copy back, writes the operation-log row and reads the reader's other loans; the return
+ * hooks' statements (the points award, naming the loan and reader through the statement's transaction settings) and
+ * the `commit` go right behind it (db/pipeline.ts). The guess also holds the school's configuration to the version the
+ * answer was computed with (the day, the hooks' rules), and the callers' version to the one the request was authorized
+ * with (route callersWithFirst: the callers' read travels with the statement, which checks it itself — request-state.ts
  * guardFirstRead — so the commit need not wait for the read's answer).
  *
  * When the guess does not hold (late, reserved, not on loan, unknown barcode, configuration changed, a hook that

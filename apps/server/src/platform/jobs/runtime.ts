@@ -225,7 +225,7 @@ export function execute(app: FastifyInstance, row: JobRow, run: JobRunner): Prom
   };
   let outcome = 'done';
   app.log.info({ ...who, resumedAt: row.progress || undefined }, 'job started');
-  // In the background: on the embedded database a request's statements go before the task's (db/client.ts).
+  // In the background: on the embedded database a request's statements go before the task's (db/requests-first.ts).
   return inBackground(async () => {
     try {
       const result = (await run(handle)) || {};

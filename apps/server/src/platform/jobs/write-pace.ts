@@ -2,7 +2,7 @@
  * How many items (records, rows) the next write transaction of a bulk import takes. PostgreSQL: a fixed number for
  * the MARC import. Building and sending a 500-record INSERT (its array literals, one multi-MB write) held this
  * thread's event loop for 0.3–0.5 s at a time on a loaded machine (CPU profile of `npm run bench jobs`), and every
- * desk request waited for it; background commits no longer wait for the disk (db/client.ts), so smaller
+ * desk request waited for it; background commits no longer wait for the disk (db/requests-first.ts), so smaller
  * transactions cost little. The embedded database has one session and a desk's loan waits for the transaction in
  * hand: there each transaction takes about `targetMs` of the session, sized from the time per item of the ones
  * before (its fixed part included, so the size settles where the whole transaction takes `targetMs`, 10 ms): on a
