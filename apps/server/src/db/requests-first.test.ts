@@ -102,19 +102,21 @@ describe.each(engines)('$name: requests before background work', ({ open }) => {
     expect(most).toBe(1);
   }, 60_000);
 
+  /** Six 40 ms transactions of a task: how long each held its connection and how long the task rested before the next. */
+  const turns = async () => {
+    const spans: { start: number; end: number }[] = [];
+    await inBackground(async () => {
+      for (let i = 0; i < 6; i++)
+        await database.db.transaction(async (tx) => {
+          const start = performance.now();
+          await tx.execute('select pg_sleep(0.04)' as never);
+          spans.push({ start, end: performance.now() });
+        });
+    });
+    return spans.slice(1).map((s, i) => ({ held: spans[i].end - spans[i].start, rest: s.start - spans[i].end }));
+  };
+
   it('rests between a task’s transactions as long as each held its connection while requests come, not otherwise', async () => {
-    const turns = async () => {
-      const spans: { start: number; end: number }[] = [];
-      await inBackground(async () => {
-        for (let i = 0; i < 6; i++)
-          await database.db.transaction(async (tx) => {
-            const start = performance.now();
-            await tx.execute('select pg_sleep(0.04)' as never);
-            spans.push({ start, end: performance.now() });
-          });
-      });
-      return spans.slice(1).map((s, i) => ({ held: spans[i].end - spans[i].start, rest: s.start - spans[i].end }));
-    };
     backgroundTuning.busyWindowMs = 60_000;
     await database.exec('select 1'); // a request: the duty cycle applies
     for (const t of await turns()) expect(t.rest).toBeGreaterThanOrEqual(t.held - 2);
@@ -125,18 +127,6 @@ describe.each(engines)('$name: requests before background work', ({ open }) => {
   }, 60_000);
 
   it('keeps its pace when only a screen’s timer asks (a task’s progress poll), not a person', async () => {
-    const turns = async () => {
-      const spans: { start: number; end: number }[] = [];
-      await inBackground(async () => {
-        for (let i = 0; i < 6; i++)
-          await database.db.transaction(async (tx) => {
-            const start = performance.now();
-            await tx.execute('select pg_sleep(0.04)' as never);
-            spans.push({ start, end: performance.now() });
-          });
-      });
-      return spans.slice(1).map((s, i) => ({ held: spans[i].end - spans[i].start, rest: s.start - spans[i].end }));
-    };
     backgroundTuning.busyWindowMs = 1000;
     backgroundTuning.requestGapMs = tuning.requestGapMs; // the request's end is seen at once: only the rest counts
     await new Promise((r) => setTimeout(r, 1100)); // earlier tests' requests out of the window
