@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import { type PreparedBatch, preparedBatches } from './marc.prepare.ts';
+import { startTsWorker } from '../../platform/ts-worker.ts';
 import type { RuleSet } from './marc.rules.ts';
 
 type WorkerMsg =
@@ -18,17 +16,7 @@ type WorkerMsg =
  */
 const HEAD_BATCH = 25;
 
-const WORKER_URL = new URL('./marc.worker.ts', import.meta.url).href;
-
-/**
- * The worker's entry: loads the TypeScript worker through tsx's `tsImport` (tsx is how the server runs;
- * `--import tsx` in a worker's execArgv does not reach its entry module on Node 20).
- */
-function bootScript(): string {
-  const tsx = path.dirname(createRequire(import.meta.url).resolve('tsx'));
-  const api = pathToFileURL(path.join(tsx, 'esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(WORKER_URL)}))`;
-}
+const WORKER_URL = new URL('./marc.worker.ts', import.meta.url);
 
 /**
  * Prepared batches of a MARC file, made in a worker thread so parsing, mapping and search documents overlap with the
@@ -51,7 +39,7 @@ export async function* importBatches(
   };
   try {
     if (!(o.useWorker ?? process.env.MARC_IMPORT_WORKER !== '0')) throw new Error('worker disabled');
-    worker = new Worker(bootScript(), { eval: true, workerData: { file, rules, size, ahead: 2, read }, execArgv: [] });
+    worker = startTsWorker(WORKER_URL, { file, rules, size, ahead: 2, read });
   } catch {
     yield* inline();
     return;

@@ -1,6 +1,6 @@
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MarcReadOptions } from '@shuyuan/contracts/marc/api';
+import { lowerThreadPriority } from '../../platform/thread-priority.ts';
 import { preparedBatches } from './marc.prepare.ts';
 import type { RuleSet } from './marc.rules.ts';
 
@@ -10,15 +10,8 @@ import type { RuleSet } from './marc.rules.ts';
  * start from (the main thread prepares the first records itself while this thread starts: marc.pipeline.ts). The
  * parent sends 'more' for every batch it takes, so at most `ahead` batches wait in memory whatever the file size.
  */
-// The import's CPU half gives way to requests on a busy machine. Only on Linux, where a thread's nice value is its own
-// (pid 0 = this thread): elsewhere it would lower the whole server's priority.
-if (os.platform() === 'linux') {
-  try {
-    os.setPriority(10);
-  } catch {
-    // not allowed here: run at the normal priority
-  }
-}
+// The import's CPU half gives way to requests on a busy machine.
+lowerThreadPriority();
 const { file, rules, size, ahead, read } = workerData as {
   file: string;
   rules: RuleSet;
