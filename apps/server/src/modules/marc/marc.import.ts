@@ -15,7 +15,13 @@ import { describeKey, firstMatch, recordsByMatchKeys } from '../catalogue/match.
 import type { MarcSerial } from '../serials/marc-serial.ts';
 import { addImportedTitles } from '../serials/marc-titles.ts';
 import type { Msg } from './marc.convert.ts';
-import { type CopyDefaults, type CopyRequest, ImportTarget } from './marc.copies.ts';
+import {
+  type CopyDefaults,
+  type CopyPlan,
+  type CopyRequest,
+  ImportTarget,
+  insertRecordsWithCopies,
+} from './marc.copies.ts';
 import { type InsertRow, insertRecords, type RecordsInsert, recordsInsert } from './marc.insert.ts';
 import { importBatches } from './marc.pipeline.ts';
 import { WritePace } from '../../platform/jobs/write-pace.ts';
@@ -203,20 +209,47 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
 
   const pace = WritePace.for(app.database.kind);
   /**
+   * A transaction's records, made ready before it takes the session (on the embedded database, a loan waits while it
+   * holds it): their INSERT's values and, when the plan needs nothing of the transaction, their copies planned with
+   * the records' places for ids (records and copies then go as one statement, insertRecordsWithCopies: the
+   * transaction is one round trip). `planned`: the barcodes in use once it has committed (`inUse` and its own).
+   */
+  interface Step {
+    list: Pending[];
+    statement: RecordsInsert;
+    copied: boolean;
+    planned?: Set<string>;
+    ahead: CopyPlan | null;
+  }
+  const prepare = (list: Pending[], inUse: Set<string> | undefined): Step => {
+    const copied = list.some((p) => p.copies.length);
+    // The plan adds its barcodes to a copy: a failed transaction's are not in use.
+    const planned = inUse && new Set(inUse);
+    const ahead =
+      copied && planned && !list.some((p) => p.serial)
+        ? target.planAhead(
+            list.map((p, i) => copyRequest(p, i + 1)),
+            planned,
+          )
+        : null;
+    return { list, statement: recordsInsert(scope, list), copied, planned, ahead };
+  };
+  /**
    * Records and their copies in one transaction; a failing one is redone record by record to find the bad record.
    * `inUse`: the barcodes in use, looked up once for the prepared batch (`barcodesInUse`), with those written since;
    * after a redo it is dropped (the redo's copies are not in it) and the batch's next transactions look up their own.
+   * Answers whether the transaction committed.
    */
-  const write = async (list: Pending[], inUse: { set?: Set<string> }) => {
-    // Made before the transaction takes the session (on the embedded database, a loan waits while it holds it).
-    const statement = recordsInsert(scope, list);
-    const copied = list.some((p) => p.copies.length);
-    // The plan adds its barcodes to a copy: a failed transaction's are not in use.
-    const planned = inUse.set && new Set(inUse.set);
+  const write = async (step: Step, inUse: { set?: Set<string> }): Promise<boolean> => {
+    const { list, statement, copied, planned, ahead } = step;
     let started = 0;
     try {
       const r = await db.transaction(async (tx) => {
         started = performance.now();
+        if (ahead) {
+          commitWithNext(tx);
+          return { ids: await insertRecordsWithCopies(tx, list, statement, ahead.rows), plan: ahead };
+        }
         const ids = await withTitles(tx, scope, list, statement, !copied);
         const requests = list.map((p, i) => copyRequest(p, ids[i]));
         const plan = copied ? await target.planCopies(tx, requests, planned) : null;
@@ -228,9 +261,40 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       list.forEach((p, i) => {
         imported(p, r.ids[i], r.plan?.added[i] ?? 0, [...p.notes, ...(r.plan?.notes[i] ?? [])]);
       });
+      return true;
     } catch {
       inUse.set = undefined;
       for (const p of list) await one(p);
+      return false;
+    }
+  };
+
+  /**
+   * The kept records of a batch, a transaction at a time, each made ready while the one before runs: the database
+   * works in another thread (the embedded one) or process, and the next statement is waiting when it is done (its
+   * thread was otherwise idle while this one built it). The next step plans with this one's barcodes as taken (those
+   * a step plans in its transaction, without `ahead`, may come later: a barcode repeated in the file then fails the
+   * next step on the unique index, and its redo refuses the copy); if this one fails, the next is made again from what
+   * the redo left.
+   */
+  const writeAll = async (keep: Pending[], inUse: { set?: Set<string> }) => {
+    let at = 0;
+    const take = (base: Set<string> | undefined) => {
+      const n = pace.next();
+      const step = prepare(keep.slice(at, at + n), base);
+      at += n;
+      return step;
+    };
+    let step = keep.length ? take(inUse.set) : null;
+    while (step) {
+      const current = step;
+      const committed = write(current, inUse);
+      // After this turn's microtasks: the transaction's statement is sent by then (its session free), then this builds.
+      const next =
+        at < keep.length ? new Promise<Step>((resolve) => setImmediate(() => resolve(take(current.planned)))) : null;
+      const ok = await committed;
+      step = next && (await next);
+      if (step && !ok) step = prepare(step.list, inUse.set);
     }
   };
 
@@ -272,11 +336,7 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
           )
         : undefined,
     };
-    for (let at = 0; at < keep.length; ) {
-      const n = pace.next();
-      await write(keep.slice(at, at + n), inUse);
-      at += n;
-    }
+    await writeAll(keep, inUse);
     for (const { p, key, first } of later) {
       const hit = seen.get(key);
       if (hit?.id && hit.index === first) merges.push({ p, id: hit.id, params: same(key, hit) });

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, useTestApp } from '../../test/helper.ts';
 import { createRecords } from '../catalogue/catalogue.service.ts';
-import { catalogueRecord } from '../catalogue/catalogue.table.ts';
+import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { recordDocument } from '../catalogue/record-document.ts';
 import { FIXTURES } from '../search/lib/fixtures.test-data.ts';
 import { buildSearchDocument, type SearchDocument, searchVectorSql, searchVectorText } from '../search/lib/document.ts';
-import { insertRecords, joinedTexts } from './marc.insert.ts';
+import { insertRecordsWithCopies } from './marc.copies.ts';
+import { insertRecords, joinedTexts, recordsInsert } from './marc.insert.ts';
 
 const t = useTestApp();
 
@@ -94,6 +95,52 @@ describe('insertRecords (the import batch INSERT)', () => {
       .orderBy(asc(catalogueRecord.id));
     expect(rows.map((r) => r.keys)).toEqual([...keys, keys[1]]);
     expect(rows.map((r) => r.marc ?? null)).toEqual([...ROWS, ROWS[1]].map((r) => r.marc ?? null));
+  });
+});
+
+describe('insertRecordsWithCopies (records and their copies in one statement)', () => {
+  const list = () =>
+    ROWS.map((row) => ({ row, doc: recordDocument(row), marcJson: row.marc ? JSON.stringify(row.marc) : null }));
+  const copies = async (schoolId: number) =>
+    t.db
+      .select({ recordId: copy.recordId, barcode: copy.barcode, callNo: copy.callNo, storeType: copy.storeType })
+      .from(copy)
+      .where(eq(copy.schoolId, schoolId))
+      .orderBy(asc(copy.id));
+
+  it('puts each copy on its record (given by its place in the list), in the order planned', async () => {
+    const s = await buildSchool(t.db);
+    const scope = new Scope(s);
+    const rows = [
+      { recordId: 3, barcode: 'W-3a', callNo: 'X/3' },
+      { recordId: 1, barcode: 'W-1a', callNo: 'X/1' },
+      { recordId: 3, barcode: 'W-3b', callNo: '' },
+    ].map((r) => scope.values(r));
+    const records = list();
+    const ids = await t.db.transaction((tx) =>
+      insertRecordsWithCopies(tx, records, recordsInsert(scope, records), rows),
+    );
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect((await stored(s)).map((r) => r.title)).toEqual(ROWS.map((r) => r.title));
+    expect(await copies(s)).toEqual([
+      { recordId: ids[2], barcode: 'W-3a', callNo: 'X/3', storeType: 1 },
+      { recordId: ids[0], barcode: 'W-1a', callNo: 'X/1', storeType: 1 },
+      { recordId: ids[2], barcode: 'W-3b', callNo: '', storeType: 1 },
+    ]);
+  });
+
+  it('writes nothing when the database refuses a copy (a barcode in use)', async () => {
+    const s = await buildSchool(t.db);
+    const scope = new Scope(s);
+    const records = list();
+    const first = [scope.values({ recordId: 1, barcode: 'TAKEN' })];
+    await t.db.transaction((tx) => insertRecordsWithCopies(tx, records, recordsInsert(scope, records), first));
+    const again = [scope.values({ recordId: 2, barcode: 'FREE' }), scope.values({ recordId: 3, barcode: 'TAKEN' })];
+    await expect(
+      t.db.transaction((tx) => insertRecordsWithCopies(tx, records, recordsInsert(scope, records), again)),
+    ).rejects.toThrow();
+    expect(await stored(s)).toHaveLength(3);
+    expect((await copies(s)).map((c) => c.barcode)).toEqual(['TAKEN']);
   });
 });
 

@@ -105,7 +105,7 @@ export function joinedTexts(values: (string | null)[]): { text: string; sep: str
 }
 
 /**
- * One batch's INSERT: the values of the placeholders of `template()` (the statement's text is the same for every
+ * One batch's INSERT: the values of the placeholders of `recordsTemplate()` (the statement's text is the same for every
  * batch and school: one array parameter per column), built without a database handle: the import builds it before
  * its transaction starts, so the transaction holds the session only for the statements themselves.
  */
@@ -115,8 +115,8 @@ export interface RecordsInsert {
 
 const ph = (name: string) => sql.placeholder(name);
 
-/** The INSERT with a placeholder per column array, the school and the version; rendered once per process. */
-function template(): SQL {
+/** The INSERT with a placeholder per column array, the school and the version (`returning "id"`), in list order. */
+export function recordsTemplate(): SQL {
   const cols = columns();
   const params: SQL[] = [];
   const names: SQL[] = [];
@@ -195,7 +195,6 @@ export function recordsInsert(scope: Scope, list: InsertRow[]): RecordsInsert {
   return { values };
 }
 
-const STATEMENT = 'marc_import_records';
 /** drizzle's own path for a named statement (what `.prepare(name)` uses), for a statement built with `sql`. */
 interface Internals {
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
@@ -208,8 +207,33 @@ interface Internals {
     ): { execute(values: Record<string, unknown>): Promise<unknown> };
   };
 }
-/** `template()` rendered (text and placeholders), once: drizzle's rendering per batch was ~25 kB per record. */
-let rendered: { sql: string; params: unknown[] } | null = null;
+/** Templates rendered (text and placeholders) once per name: drizzle's rendering per batch was ~25 kB per record. */
+const rendered = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * Runs a template of placeholders (rendered once, the first time its name is seen) as a named statement, parsed and
+ * planned once per connection: its text is the same for any number of rows (one array parameter per column), and an
+ * import sends hundreds of them (on the embedded database, ~1 ms each saved). Answers the rows' ids, sorted: serial
+ * ids are taken in insertion order (ordinality order), so sorted they follow the list.
+ */
+export async function runTemplate(
+  tx: Db,
+  name: string,
+  template: () => SQL,
+  values: Record<string, unknown>,
+): Promise<number[]> {
+  const t = tx as unknown as Internals;
+  let text = rendered.get(name);
+  if (!text) {
+    text = t.dialect.sqlToQuery(template());
+    rendered.set(name, text);
+  }
+  const res = (await t.session.prepareQuery(text, undefined, name, false).execute(values)) as
+    | { rows: { id: number }[] }
+    | { id: number }[];
+  const rows = Array.isArray(res) ? res : res.rows;
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
 
 /**
  * Inserts the rows (in the caller's transaction); answers their ids in the order given. `statement`: the rows'
@@ -222,14 +246,5 @@ export async function insertRecords(
   statement: RecordsInsert = recordsInsert(scope, list),
 ): Promise<number[]> {
   if (!list.length) return [];
-  // A named statement, parsed and planned once per connection: its text is the same for any number of rows (one
-  // array parameter per column), and an import sends hundreds of them (on the embedded database, ~1 ms each saved).
-  const t = tx as unknown as Internals;
-  rendered ??= t.dialect.sqlToQuery(template());
-  const res = (await t.session.prepareQuery(rendered, undefined, STATEMENT, false).execute(statement.values)) as
-    | { rows: { id: number }[] }
-    | { id: number }[];
-  const rows = Array.isArray(res) ? res : res.rows;
-  // Serial ids are taken in insertion order (ordinality order): sorted, they follow the list.
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return runTemplate(tx, 'marc_import_records', recordsTemplate, statement.values);
 }
