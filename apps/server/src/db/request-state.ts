@@ -77,6 +77,9 @@ export function rememberPool(db: Db, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
+/** The pool behind `db` (openDatabase). */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 /** Sends the request's pending first read through `db` alone, now (nothing carried it), and awaits its verdict. */
 export async function sendFirstRead(db: Db): Promise<void> {
   const first = takeFirstRead(db);

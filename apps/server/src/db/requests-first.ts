@@ -35,6 +35,17 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
  */
 export const backgroundTuning = { requestGapMs: 4, maxWaitMs: 250, busyWindowMs: 1000, restRatio: 1 };
 
+/** A background turn's view of its pool (requestsFirst): whether anything else wants the connection; its clock. */
+export interface TurnControl {
+  /** A request holds or waits for a connection, a person was served in the last busyWindowMs, or other background
+   * work waits for its turn. */
+  wanted(): boolean;
+  /** The turn's clock starts again (the duty cycle's rest counts from here: heldWrites). */
+  restart(client: pg.PoolClient): void;
+}
+const turns = new WeakMap<pg.Pool, TurnControl>();
+export const turnControl = (pool: pg.Pool): TurnControl | undefined => turns.get(pool);
+
 /**
  * The embedded database has one session, and node-postgres's pool hands it out first come, first served: a desk's
  * loan (several statements, each taking the session again) queued behind every step of an import running at the
@@ -101,31 +112,43 @@ export function requestsFirst(pool: pg.Pool, always: boolean): () => number {
   // statements otherwise ran in two backends at once, and on a 2-core machine the desk's backend and this thread then
   // waited for a core (borrow p95 during a reader and a MARC import at once 26–30 ms quiet, budget 20).
   let backgroundGate: Promise<void> = Promise.resolve();
+  // Background turns waiting for the gate or a connection (a held turn gives way to them: heldWrites).
+  let backgroundWaiting = 0;
+  // When each background turn took its connection (heldWrites restarts it: the duty cycle counts its last writes).
+  const turnTaken = new WeakMap<pg.PoolClient, number>();
   const backgroundTurn = async () => {
     const before = backgroundGate;
     let open!: () => void;
     backgroundGate = new Promise<void>((r) => {
       open = r;
     });
-    await before;
     let client: pg.PoolClient;
+    backgroundWaiting++;
     try {
+      await before;
       client = await politeTurn();
     } catch (e) {
       open();
       throw e;
+    } finally {
+      backgroundWaiting--;
     }
-    const taken = performance.now();
+    turnTaken.set(client, performance.now());
     const release = client.release;
     client.release = ((err?: Error | boolean) => {
       client.release = release;
       backgroundReleased = performance.now();
-      backgroundHeld = backgroundReleased - taken;
+      backgroundHeld = backgroundReleased - (turnTaken.get(client) ?? backgroundReleased);
       open();
       return release.call(client, err);
     }) as typeof client.release;
     return client;
   };
+  turns.set(pool, {
+    wanted: () =>
+      requests > 0 || backgroundWaiting > 0 || performance.now() - lastPersonRelease < backgroundTuning.busyWindowMs,
+    restart: (client) => turnTaken.set(client, performance.now()),
+  });
   // pool.query() calls connect with a callback (err, client, release); drizzle's transactions await it.
   (pool as unknown as { connect: unknown }).connect = (
     cb?: (err: Error | undefined, client?: pg.PoolClient, release?: (err?: Error | boolean) => void) => void,

@@ -4,6 +4,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
+import { backgroundTuning } from '../../db/requests-first.ts';
 import { describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
@@ -246,6 +247,41 @@ describe('MARC import creates the copies of the holdings fields', () => {
       .where(eq(copy.schoolId, c.schoolId))
       .orderBy(asc(copy.barcode));
     expect(barcodes.map((b) => b.barcode)).toEqual(['BT0001', 'BT0002', 'BT0003', 'BT0004']);
+  });
+
+  it('a copy the database refuses mid-file costs only that copy: every transaction before and after it is written', async () => {
+    const c = await otherSchool();
+    const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const refused = `RF${tag}-50`;
+    // The database refuses one copy (as a constraint would): the import learns it only from the failed statement.
+    await t.db.execute(
+      sql.raw(`create function refuse_${tag}() returns trigger language plpgsql as $$ begin
+        if new.barcode = '${refused}' then raise exception 'refused'; end if; return new; end $$;
+        create trigger refuse_${tag} before insert on copy for each row execute function refuse_${tag}();`),
+    );
+    // No person counts as served meanwhile: on the embedded database the statements are sent back to back (HeldWrites).
+    const window = backgroundTuning.busyWindowMs;
+    backgroundTuning.busyWindowMs = 0;
+    try {
+      const book = (i: number): MarcRecord => ({
+        leader: '00000nam a2200000 a 4500',
+        fields: [
+          { tag: '245', ind1: '0', ind2: '0', subfields: [{ code: 'a', value: `第${i}册` }] },
+          { tag: '852', ind1: ' ', ind2: ' ', subfields: [{ code: 'p', value: `RF${tag}-${i}` }] },
+        ],
+      });
+      const file = Buffer.concat(Array.from({ length: 120 }, (_, i) => Buffer.from(writeIso2709(book(i)))));
+      const report = await importAs(c, file);
+      expect(report.summary).toBe('120 records: 120 imported, 0 skipped, 0 merged, 0 failed; 119 copies added');
+      expect(report.List.map((l) => [l.title, l.status])).toEqual([['第50册', 'imported']]);
+      const [n] = await t.db.select({ n: count() }).from(copy).where(eq(copy.schoolId, c.schoolId));
+      expect(n.n).toBe(119);
+      const records = await recordsOf(c.schoolId);
+      expect(records.map((r) => r.title).sort()).toEqual(Array.from({ length: 120 }, (_, i) => `第${i}册`).sort());
+    } finally {
+      backgroundTuning.busyWindowMs = window;
+      await t.db.execute(sql.raw(`drop trigger refuse_${tag} on copy; drop function refuse_${tag}();`));
+    }
   });
 
   it('refuses a default location or batch of another school when the import starts', async () => {

@@ -3,6 +3,7 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import type { DuplicatePolicy, MarcImportStatus, MarcReadOptions } from '@shuyuan/contracts/marc/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { HeldWrites } from '../../db/held-writes.ts';
 import { commitWithNext } from '../../db/pipeline.ts';
 import { analyzeTables } from '../../platform/analyze.ts';
 import type { JobHandle } from '../../platform/jobs/jobs.ts';
@@ -271,11 +272,13 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
 
   /**
    * The kept records of a batch, a transaction at a time, each made ready while the one before runs: the database
-   * works in another thread (the embedded one) or process, and the next statement is waiting when it is done (its
-   * thread was otherwise idle while this one built it). The next step plans with this one's barcodes as taken (those
-   * a step plans in its transaction, without `ahead`, may come later: a barcode repeated in the file then fails the
-   * next step on the unique index, and its redo refuses the copy); if this one fails, the next is made again from what
-   * the redo left.
+   * works in another thread (the embedded one) or process, and the next statement is waiting when it is done. The
+   * next step plans with this one's barcodes as taken (those a step plans in its transaction, without `ahead`, may
+   * come later: a barcode repeated in the file then fails the next step on the unique index, and its redo refuses
+   * the copy); if this one fails, the next is made again from what the redo left.
+   *
+   * On the embedded database a step planned ahead is one statement, sent while the one before still runs (HeldWrites:
+   * at most two in flight, the connection given back whenever a request or other work wants it).
    */
   const writeAll = async (keep: Pending[], inUse: { set?: Set<string> }) => {
     let at = 0;
@@ -285,16 +288,66 @@ export async function runImport(app: FastifyInstance, job: JobHandle, o: ImportO
       at += n;
       return step;
     };
-    let step = keep.length ? take(inUse.set) : null;
-    while (step) {
-      const current = step;
-      const committed = write(current, inUse);
-      // After this turn's microtasks: the transaction's statement is sent by then (its session free), then this builds.
-      const next =
-        at < keep.length ? new Promise<Step>((resolve) => setImmediate(() => resolve(take(current.planned)))) : null;
-      const ok = await committed;
-      step = next && (await next);
-      if (step && !ok) step = prepare(step.list, inUse.set);
+    const held = HeldWrites.for(db, app.database.kind);
+    // Steps sent on the held connection and not settled yet, oldest first; `failures` when each was made.
+    const sent: { step: Step; answer: Promise<number[]>; made: number; at: number; done?: number }[] = [];
+    let failures = 0;
+    let lastDone = 0;
+    const settle = async () => {
+      const s = sent.shift();
+      if (!s) return;
+      try {
+        const ids = await s.answer;
+        // Its time in the database: from when it was sent or the one before it was answered.
+        pace.took(s.step.list.length, (s.done ?? performance.now()) - Math.max(s.at, lastDone));
+        lastDone = s.done ?? performance.now();
+        // A step made before a failure planned with the failed one's barcodes as taken: not what is in use now.
+        if (s.made === failures) inUse.set = s.step.planned;
+        s.step.list.forEach((p, i) => {
+          imported(p, ids[i], s.step.ahead?.added[i] ?? 0, [...p.notes, ...(s.step.ahead?.notes[i] ?? [])]);
+        });
+      } catch {
+        failures++;
+        inUse.set = undefined;
+        await held?.release();
+        for (const p of s.step.list) await one(p);
+      }
+    };
+    try {
+      let step = keep.length ? take(inUse.set) : null;
+      while (step) {
+        const current = step;
+        const made = failures;
+        if (held && current.ahead) {
+          const rows = current.ahead.rows;
+          const { answer } = await held.send((h) => insertRecordsWithCopies(h, current.list, current.statement, rows));
+          const s: (typeof sent)[number] = { step: current, made, at: performance.now(), answer };
+          answer.then(
+            () => {
+              s.done = performance.now();
+            },
+            () => {},
+          );
+          sent.push(s);
+          step = at < keep.length ? take(current.planned) : null;
+          while (sent.length >= 2 || (!step && sent.length)) await settle();
+        } else {
+          while (sent.length) await settle();
+          await held?.release();
+          const committed = write(current, inUse);
+          // After this turn's microtasks: the transaction's statement is sent by then, then this builds.
+          const next =
+            at < keep.length
+              ? new Promise<Step>((resolve) => setImmediate(() => resolve(take(current.planned))))
+              : null;
+          if (!(await committed)) failures++;
+          step = next && (await next);
+        }
+        if (step && failures !== made) step = prepare(step.list, inUse.set);
+      }
+    } finally {
+      while (sent.length) await settle();
+      await held?.release();
     }
   };
 
