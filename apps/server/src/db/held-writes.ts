@@ -16,7 +16,8 @@ import { type TurnControl, turnControl } from './requests-first.ts';
  * transaction is, and the duty cycle rests between them) or other background work waits; a request then waits for
  * the statements in flight. The duty cycle counts from the last statement sent, not from when the connection was
  * taken. Nothing else may use the database through the pool while the connection is held (the pool's one session):
- * `release` first.
+ * `release` first. Calls must not overlap: await each `send` before the next `send` or `release` (a release while a
+ * send is still taking the connection would leave it taken and held, and the pool's one session lost).
  */
 export class HeldWrites {
   private client?: pg.PoolClient;
