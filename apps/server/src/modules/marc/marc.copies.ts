@@ -312,11 +312,11 @@ export function insertRecordsWithCopies(
   statement: RecordsInsert,
   rows: CopyRow[],
 ): Promise<number[]> {
+  if (!list.length) return Promise.resolve([]);
   const values: Record<string, unknown> = { ...statement.values };
   copyCells(rows).forEach((cells, k) => {
     values[`k${k}`] = cells;
   });
-  if (!list.length) return Promise.resolve([]);
   return runTemplate(tx, 'marc_import_records_copies', recordsWithCopiesTemplate, values);
 }
 
