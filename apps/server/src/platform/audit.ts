@@ -38,10 +38,12 @@ export async function recordOperation(db: Db, ctx: Ctx<any>, action: string, bod
 
 /**
  * The same row as an `insert` to run inside a statement of the handler's own (a data-modifying `with` part): a
- * hot command writes its log without a round trip of its own.
+ * hot command writes its log without a round trip of its own. With `when` (SQL of that statement), the row is
+ * written only when it holds.
  */
-export function operationInsert(ctx: Ctx<any>, action: string, body: unknown): SQL {
+export function operationInsert(ctx: Ctx<any>, action: string, body: unknown, when?: SQL): SQL {
   const r = operationRow(ctx, action, body);
+  const row = sql`${r.schoolId}, ${r.userId}, ${r.account}, ${r.userName}, ${r.action}, ${r.path}, ${JSON.stringify(r.detail)}::jsonb, ${r.ip}, ${r.requestId}`;
   return sql`insert into ${operationLog} ("school_id", "user_id", "account", "user_name", "action", "path", "detail", "ip", "request_id")
-    values (${r.schoolId}, ${r.userId}, ${r.account}, ${r.userName}, ${r.action}, ${r.path}, ${JSON.stringify(r.detail)}::jsonb, ${r.ip}, ${r.requestId})`;
+    ${when ? sql`select ${row} where ${when}` : sql`values (${row})`}`;
 }

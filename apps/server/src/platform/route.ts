@@ -61,8 +61,10 @@ export interface Ctx<B> {
   /**
    * The same row as an `insert` for the handler to run as part of a statement of its own in its transaction (a
    * `with` part of its write), marking the call logged: undefined when the route has no `audit` or it is written.
+   * `when`: an SQL condition of that statement; the row is written only when it holds (a statement that may write
+   * nothing, e.g. the quick return's).
    */
-  auditInsert: () => SQL | undefined;
+  auditInsert: (when?: SQL) => SQL | undefined;
 }
 
 export interface RouteDef<S extends z.ZodType | undefined> {
@@ -316,10 +318,10 @@ export function route<S extends z.ZodType | undefined = undefined>(app: FastifyI
         audited = true;
         await recordOperation(tx, ctx, def.audit, body);
       },
-      auditInsert: () => {
+      auditInsert: (when) => {
         if (!def.audit || audited) return undefined;
         audited = true;
-        return operationInsert(ctx, def.audit, body);
+        return operationInsert(ctx, def.audit, body, when);
       },
     };
     const result = await requestContext.run({ reqId: String(req.id) }, () => def.handler(ctx));

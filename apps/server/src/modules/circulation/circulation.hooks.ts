@@ -97,7 +97,9 @@ export type ReturnHook = (
  * What a return hook does for the usual return, asked before the return's one statement is sent (quick-return.ts):
  * the copy is plainly 'borrowed', no reservation waits for its title, and it comes back on time (no open day overdue).
  * The loan and its reader are not known yet: `loanId` and `readerId` are SQL expressions for them, valid in
- * statements sent after the return's. Answer undefined when the hook has nothing to do then, 'slow' when it cannot
+ * statements sent after the return's. They are null when the guess did not hold (the return then runs the full way,
+ * running the hook itself): the statements are sent all the same, and must then write nothing and raise no error (the
+ * transaction commits whatever they did). Answer undefined when the hook has nothing to do then, 'slow' when it cannot
  * tell without the rows (the return then runs as before: lock, hooks, write), or a function that sends the hook's
  * statements when called — all of them before its first await (they leave with the return's, in its round trip) —
  * and whose promise is their outcome.

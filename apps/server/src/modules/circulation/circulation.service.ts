@@ -22,6 +22,7 @@ import { loan } from './circulation.table.ts';
 import {
   copyForLoan,
   findOpenLoan,
+  LOAN_CLOSED,
   lockCopy,
   lockLoanedCopy,
   sendCopyLockForLoan,
@@ -320,13 +321,14 @@ export async function returnItem<X = undefined>(
     returnedAt?: Date;
     /** The caller's operation-log row, written in the return's transaction. */
     audit?: (tx: Tx) => Promise<void>;
-    /** Or the row as an insert run with the return's write (route ctx.auditInsert). */
-    log?: () => SQL | undefined;
+    /** Or the row as an insert run with the return's write, written when `when` holds (route ctx.auditInsert). */
+    log?: (when?: SQL) => SQL | undefined;
     after?: AfterWrite<X> | ReadWithReturn<X>;
   },
 ) {
-  // The operation-log insert is taken once: a quick return that did not happen leaves it to the full way.
-  const log = input.log?.();
+  // The operation-log insert is taken once, written only by the statement that closes the loan: a quick return that
+  // did not happen leaves it to the full way.
+  const log = input.log?.(LOAN_CLOSED);
   const after = input.after;
   const withWrite = after && 'select' in after ? after : undefined;
   // The usual return in one round trip (quick-return.ts) when its log row goes with its statement, if any.

@@ -1,12 +1,13 @@
 import { P } from '@shuyuan/contracts/common/paths';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { operationLog } from '../../platform/audit.table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { pointBalance, pointRule } from '../points/points.table.ts';
+import { pointBalance, pointEntry, pointRule } from '../points/points.table.ts';
 import { buildUser, useTestApp } from '../../test/helper.ts';
 import { role } from '../auth/role.table.ts';
+import { copy } from '../catalogue/catalogue.table.ts';
 import { school } from '../school/school.table.ts';
 import { loan } from './circulation.table.ts';
 import { makeCopies, makeReader } from './test-fixtures.ts';
@@ -22,10 +23,11 @@ let scope: Scope;
  * sent while none is waiting for its answer starts one; statements sent together (db/pipeline.ts: a transaction's
  * begin with its first statement, its commit with its last, a hook's statements with the write) share it. So a hook
  * or a panel read that adds one is seen: a check reads configuration through the snapshot and facts from what the
- * locks read.
+ * locks read. The errors the database answered are kept too: each is an ERROR line in PostgreSQL's log.
  */
 const original = pg.Client.prototype.query;
 let sent: string[] | null = null;
+let errors: unknown[] = [];
 let trips = 0;
 let waiting = 0;
 beforeAll(() => {
@@ -34,18 +36,21 @@ beforeAll(() => {
     const q = args[0];
     sent?.push(String(typeof q === 'string' ? q : q?.text));
     if (waiting++ === 0) trips++;
-    const answered = () => void waiting--;
+    const answered = (e?: unknown) => {
+      waiting--;
+      if (e) errors.push(e);
+    };
     // node-postgres's callback style (the pool's own queries) or its promise style (drizzle).
     const cb = args.findIndex((a) => typeof a === 'function');
     if (cb >= 0) {
       const fn = args[cb];
       args[cb] = (...r: unknown[]) => {
-        answered();
+        answered(r[0]);
         return fn(...r);
       };
     }
     const result = (original as any).apply(this, args);
-    if (cb < 0) result?.then(answered, answered);
+    if (cb < 0) result?.then(() => answered(), answered);
     return result;
   };
 });
@@ -55,12 +60,13 @@ afterAll(() => {
 
 async function statementsOf(url: string, body: object) {
   sent = [];
+  errors = [];
   trips = 0;
   const res = await t.post(url, body);
   const list = sent;
   sent = null;
   expect(res.json.success).toBe(true);
-  return { list, trips, data: res.json.data };
+  return { list, trips, errors, data: res.json.data };
 }
 
 describe("the desk's statements", () => {
@@ -133,7 +139,7 @@ describe("the desk's statements", () => {
     await t.db.update(loan).set({ dueDate: '2020-01-06' }).where(eq(loan.userId, r.id));
     const before = (await t.db.select().from(operationLog).where(eq(operationLog.action, 'circ.return'))).length;
     const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
-    // the one statement (refused: late) and its commit, then the full way: begin, locks | write, commit
+    // the one statement (late: it writes nothing) and its commit, then the full way: begin, locks | write, commit
     expect(back.trips).toBe(3);
     expect(back.data.overdueDays).toBeGreaterThan(0);
     const after = (await t.db.select().from(operationLog).where(eq(operationLog.action, 'circ.return'))).length;
@@ -155,6 +161,46 @@ describe("the desk's statements", () => {
     expect(back.trips).toBe(1);
     const [bal] = await t.db.select().from(pointBalance).where(eq(pointBalance.userId, r.id));
     expect(bal.balance).toBe(4);
+  });
+
+  it('takes a late return the full way after a try that wrote nothing and raised no database error: one return, one log row, no on-time points', async () => {
+    await t.db
+      .update(pointRule)
+      .set({ enabled: true, points: 2 })
+      .where(inArray(pointRule.event, ['return_on_time']));
+    const r = await makeReader(t.db, scope);
+    const books = await makeCopies(t.db, scope, 2);
+    for (const b of books) await t.post(`${C}/DeskBorrow`, { readerBarcode: r.account, barcode: b });
+    // On time (the one statement, learning the configuration with the rule on): 2 points.
+    expect((await t.post(`${C}/DeskReturn`, { barcode: books[1] })).json.data.overdueDays).toBe(0);
+    const open = and(eq(loan.userId, r.id), isNull(loan.returnedAt));
+    const [late] = await t.db.update(loan).set({ dueDate: '2020-01-06' }).where(open).returning();
+    const [before] = await t.db.select().from(copy).where(eq(copy.id, late.copyId));
+    const logged = () => t.db.select().from(operationLog).where(eq(operationLog.action, 'circ.return'));
+    const logBefore = (await logged()).length;
+
+    const back = await statementsOf(`${C}/DeskReturn`, { barcode: books[0] });
+    // Tried: the one statement and the points award's two behind it, with the commit; then the full way.
+    expect(back.list.filter((q) => q.includes("set_config('shuyuan.returned_loan'"))).toHaveLength(1);
+    expect(back.list.filter((q) => q.includes("current_setting('shuyuan.returned_reader'"))).toHaveLength(2);
+    expect(back.trips).toBe(3);
+    // No statement was refused (no division by zero, no "transaction aborted"), none rolled back.
+    expect(back.errors).toEqual([]);
+    expect(back.list.filter((q) => /^\s*rollback/i.test(q))).toEqual([]);
+    expect(back.data).toMatchObject({ loanId: late.id, barcode: books[0], hold: null });
+    expect(back.data.overdueDays).toBeGreaterThan(0);
+    // Written once: the copy moved once, the loan closed, one log row, no on-time points for the late loan.
+    const [after] = await t.db.select().from(copy).where(eq(copy.id, late.copyId));
+    expect(after.circState).toBe('available');
+    expect(after.version).toBe(before.version + 1);
+    const [closed] = await t.db.select().from(loan).where(eq(loan.id, late.id));
+    expect(closed.returnedAt).not.toBeNull();
+    expect((await logged()).length).toBe(logBefore + 1);
+    const entries = await t.db.select().from(pointEntry).where(eq(pointEntry.userId, r.id));
+    expect(entries.map((e) => [e.event, e.refId])).toEqual([['return_on_time', expect.any(String)]]);
+    expect(entries[0].refId).not.toBe(String(late.id));
+    const [bal] = await t.db.select().from(pointBalance).where(eq(pointBalance.userId, r.id));
+    expect(bal.balance).toBe(2);
   });
 
   it("counts the reader's overdue loans by the school's new day when its time zone changed since the last loan", async () => {

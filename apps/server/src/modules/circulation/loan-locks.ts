@@ -193,8 +193,15 @@ export async function writeLoan(
 }
 
 /**
+ * True in a return's write statement (writeReturn's, the quick return's) when its `closed` part closed the loan: the
+ * operation-log insert it runs is gated by it (route ctx.auditInsert's `when`), so a quick return whose guess did not
+ * hold writes no row — and the full way's statement, which always closes the loan, takes the same insert.
+ */
+export const LOAN_CLOSED = sql`exists (select 1 from closed)`;
+
+/**
  * Closes the open loan and moves the locked copy to `to` (none: the copy stays as it is), in one statement; with
- * `log`, the call's operation-log insert (route ctx.auditInsert) runs as part of it; with `select`, the statement ends
+ * `log`, the call's operation-log insert (route ctx.auditInsert, gated by LOAN_CLOSED) runs as part of it; with `select`, the statement ends
  * with that select and answers its rows (it sees the tables as they were before the statement). A named statement
  * per shape (`select.name` names the select's text). `last`: the transaction's last statement, the commit goes with
  * it (db/pipeline.ts).
@@ -208,7 +215,7 @@ export async function writeReturn(
   extra: { log?: SQL; select?: { name: string; sql: SQL }; last?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const parts = [
-    sql`closed as (update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId})`,
+    sql`closed as (update ${loan} set "returned_at" = ${returned.returnedAt.toISOString()}, "return_operator_id" = ${returned.operatorId} where "id" = ${loanId} returning "id")`,
   ];
   if (extra.log) parts.push(sql`logged as (${extra.log})`);
   if (to) {

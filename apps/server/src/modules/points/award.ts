@@ -56,7 +56,8 @@ export async function sendAward(
 
 /**
  * An award whose reader and reference a statement sent before it in the transaction decides (the desk's
- * one-round-trip return, circulation quick-return.ts): SQL expressions, read when the award's statements run.
+ * one-round-trip return, circulation quick-return.ts): SQL expressions, read when the award's statements run. When
+ * the reader is null then (that statement decided nothing), the statements lock and write nothing and credit 0.
  */
 export type SentAwardEvent = Omit<AwardEvent, 'userId' | 'refId'> & { userId: SQL; refId: SQL };
 
@@ -96,16 +97,22 @@ export async function lockBalance(tx: Db, scope: Scope, userId: number): Promise
 
 /**
  * lockBalance's statement, sent now (runNamed sends before its first await), as a named statement: PostgreSQL parses
- * and plans it once per connection — the desk's on-time return runs it on every scan.
+ * and plans it once per connection — the desk's on-time return runs it on every scan. A reader named by the statement
+ * before (SQL) may be null — a quick return whose guess did not hold names none: then nothing is locked or written.
  */
-const sendLockBalance = (tx: Db, scope: Scope, userId: number | SQL) =>
-  runNamed<{ balance: number }>(
+const sendLockBalance = (tx: Db, scope: Scope, userId: number | SQL) => {
+  const byStatement = typeof userId !== 'number';
+  const row = byStatement
+    ? sql`select ${scope.schoolId}, ${userId}, 0 where ${userId} is not null`
+    : sql`values (${scope.schoolId}, ${userId}, 0)`;
+  return runNamed<{ balance: number }>(
     tx,
-    typeof userId === 'number' ? 'pts_lock_balance' : 'pts_lock_balance_sent',
-    sql`insert into point_balance (school_id, user_id, balance) values (${scope.schoolId}, ${userId}, 0)
+    byStatement ? 'pts_lock_balance_sent' : 'pts_lock_balance',
+    sql`insert into point_balance (school_id, user_id, balance) ${row}
       on conflict (school_id, user_id) do update set balance = point_balance.balance
       returning balance`,
   );
+};
 
 /** Appends the entry and moves the balance (the row is locked by `lockBalance`). Null when the ref was done. */
 export async function appendEntry(

@@ -21,7 +21,8 @@ registerReturnHook(
       refId: ctx.loan.id,
     });
   },
-  // A quick return is on time: its award is sent behind the return's statement, which names the loan and reader.
+  // A quick return is on time: its award is sent behind the return's statement, which names the loan and reader (none
+  // when its guess did not hold: the award then writes nothing).
   async (ctx) => {
     const plan = await planAward(ctx.config, {
       userId: ctx.readerId,
