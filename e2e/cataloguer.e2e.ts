@@ -6,6 +6,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcRecord } from '@shuyuan/contracts/marc/record';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedPath } from '../scripts/shared-data.ts';
 import { writeIso2709 } from '../apps/server/src/modules/marc/lib/iso2709-writer.ts';
 import { apiPost, button, gone, loose, tokenOf, tx, view } from './support/app.ts';
 import { shot } from './support/browser.ts';
@@ -20,7 +21,7 @@ import { useAdminScreen } from './support/session.ts';
 const TITLE = '城南旧事插图本';
 const INITIALS = 'cnjs';
 const zh = (key: string, p?: Record<string, string | number>) => tx('zh', key, p);
-const XSD = path.resolve(import.meta.dirname, '../../shared/data/marc/schema/MARC21slim.xsd');
+const XSD = sharedPath('data/marc/schema/MARC21slim.xsd');
 
 const df = (tag: string, ...subs: string[]) => ({
   tag,

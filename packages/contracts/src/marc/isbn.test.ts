@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { sharedPath } from '../../../../scripts/shared-data.ts';
 import { describe, expect, it } from 'vitest';
 import { isValidIsbn, isValidIsbn10, normalizeIsbn, parseIsbn, toIsbn10, toIsbn13 } from './isbn.ts';
 
-const CORPUS = new URL('../../../../../shared/data/isbn/isbn-corpus.tsv', import.meta.url);
+const CORPUS = sharedPath('data/isbn/isbn-corpus.tsv');
 
 describe('isbn', () => {
   it('normalises qualifiers and hyphens away', () => {

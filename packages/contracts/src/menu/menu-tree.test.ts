@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHECKOUT as root, sharedPath } from '../../../../scripts/shared-data.ts';
 import { describe, expect, it } from 'vitest';
 import { flattenMenu, menuTree, nonMenuRoutes } from './menu-tree.ts';
 import { codeOfPath } from './menu-types.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const routes = fs
-  .readFileSync(path.join(root, '../shared/spec/routes.txt'), 'utf8')
+  .readFileSync(sharedPath('spec/routes.txt'), 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter(Boolean);

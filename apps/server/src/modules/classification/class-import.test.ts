@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
+import { sharedPath } from '../../../../../scripts/shared-data.ts';
 import { describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 
@@ -10,8 +11,8 @@ const RESULT = `${P}/Classification/GetImportResult`;
 const TREE = `${P}/Classification/GetClassTree`;
 const FIND = `${P}/Classification/FindClasses`;
 // Development data beside the repository; the product itself never reads it.
-const CLC_FILE = '/work/shared/data/clc/clc-flat.tsv';
-const CLC_JSON = '/work/shared/data/clc/php_clc_parser-data.json';
+const CLC_FILE = sharedPath('data/clc/clc-flat.tsv');
+const CLC_JSON = sharedPath('data/clc/php_clc_parser-data.json');
 
 /** Uploads a file the way the screen does (multipart to P/upload/post); answers its url. */
 async function upload(fileName: string, data: Buffer, opts: { token?: string; schoolId?: number } = {}) {

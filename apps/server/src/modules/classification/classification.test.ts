@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { sharedPath } from '../../../../../scripts/shared-data.ts';
 import { describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { BizError } from '../../platform/errors.ts';
@@ -12,7 +13,7 @@ const t = useTestApp();
 const TREE = `${P}/Classification/GetClassTree`;
 const FIND = `${P}/Classification/FindClasses`;
 // Development data beside the repository; the product itself never reads it.
-const CLC_FILE = '/work/shared/data/clc/clc-flat.tsv';
+const CLC_FILE = sharedPath('data/clc/clc-flat.tsv');
 
 const clcCount = async () =>
   (

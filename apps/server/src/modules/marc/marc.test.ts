@@ -5,6 +5,7 @@ import path from 'node:path';
 import { P } from '@shuyuan/contracts/common/paths';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sharedPath } from '../../../../../scripts/shared-data.ts';
 import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
@@ -15,7 +16,7 @@ import { readMarc } from './lib/read-marc.ts';
 import { toRecordCreate } from './marc.convert.ts';
 
 const t = useTestApp();
-const DATA = path.resolve(__dirname, '../../../../../../shared/data/marc');
+const DATA = sharedPath('data/marc');
 const PRIDE = path.join(DATA, 'marc4j/test/resources/pride-and-prejudice-fixed.mrc');
 const BAD = path.join(DATA, 'pymarc/test/bad_records.mrc');
 const XSD = path.join(DATA, 'schema/MARC21slim.xsd');

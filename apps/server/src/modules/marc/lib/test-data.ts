@@ -1,31 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isControlField, type MarcRecord } from '@shuyuan/contracts/marc/record';
+import { sharedPath } from '../../../../../../scripts/shared-data.ts';
 
-/** This checkout's root folder. */
-const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
-
-/**
- * The main checkout when this one is a git worktree (its `.git` is a file naming `<main>/.git/worktrees/<name>`,
- * whose `commondir` leads to `<main>/.git`), else this checkout.
- */
-function mainCheckout(root: string): string {
-  try {
-    const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(join(root, '.git'), 'utf8'))?.[1]?.trim();
-    if (!gitdir) return root;
-    return dirname(resolve(gitdir, readFileSync(join(gitdir, 'commondir'), 'utf8').trim()));
-  } catch {
-    return root; // `.git` is a folder (the main checkout) or missing (an exported tree)
-  }
-}
-
-/**
- * The shared sample files: ../shared/data/marc beside the repository, found from a worktree too (/work/wt/<name>
- * has no ../shared of its own); tests skip when absent.
- */
-const candidates = [ROOT, mainCheckout(ROOT)].map((r) => join(r, '../shared/data/marc/'));
-export const MARC_DATA = candidates.find((d) => existsSync(`${d}SURVEY.tsv`)) ?? candidates[0];
+/** The shared sample files (../shared/data/marc, found from a worktree too); tests skip when absent. */
+export const MARC_DATA = `${sharedPath('data/marc')}/`;
 export const hasMarcData = existsSync(`${MARC_DATA}SURVEY.tsv`);
 
 export interface SurveyRow {
