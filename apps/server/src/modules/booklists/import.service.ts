@@ -9,7 +9,8 @@ import {
 import { isValidIsbn, normalizeIsbn } from '@shuyuan/contracts/marc/isbn';
 import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../platform/errors.ts';
-import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
+import { ownBadFile } from '../../platform/files/sheet.ts';
+import { readSheet } from '../../platform/files/sheet-thread.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { bookList, bookListEntry } from './booklists.table.ts';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
-import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
+import { ownBadFile } from '../../platform/files/sheet.ts';
+import { readSheet } from '../../platform/files/sheet-thread.ts';
 
 /** Header cells a hand-made list may start with; such a first line is skipped. */
 const HEADERS = new Set([

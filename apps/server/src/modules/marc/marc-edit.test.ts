@@ -1,8 +1,10 @@
 import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
+import { sheetLimits } from '../../platform/files/sheet.ts';
+import { sheetReads } from '../../platform/files/sheet-thread.ts';
 import { simulateCrash, tick } from '../../platform/jobs/jobs.ts';
 import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
 import { branch } from '../basic/branch.table.ts';
@@ -302,6 +304,73 @@ describe('P/Marc/ImportCataInfo — catalogue from the Excel template', () => {
       as,
     );
     expect(job.Error).toBe('The first row of the sheet has no "Title" column; use the downloaded template');
+  });
+});
+
+describe('P/Marc/ImportCataInfo — the sheet read in a worker thread', () => {
+  const limits = { ...sheetLimits };
+  afterEach(() => Object.assign(sheetLimits, limits));
+
+  async function importSheet(data: Buffer) {
+    const up = await storeUpload(t.app, t.schoolId, 'cata.xlsx', data);
+    const start = await t.post(`${P}/Marc/ImportCataInfo`, { fileUrl: up.url }, { lang: 'en' });
+    expect(start.json.code).toBe(0);
+    return finished(start.json.data.DataID);
+  }
+  const titles = async (prefix: string) =>
+    (
+      await t.db
+        .select({ title: catalogueRecord.title })
+        .from(catalogueRecord)
+        .where(eq(catalogueRecord.schoolId, t.schoolId))
+        .orderBy(asc(catalogueRecord.title))
+    )
+      .map((r) => r.title)
+      .filter((x) => x.startsWith(prefix));
+
+  it('takes its rows from the worker (both passes), not from parsing on the thread that answers requests', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow(['Title', 'Author']);
+    for (let i = 0; i < 3; i++) ws.addRow([`线程测试${i}`, '某人']);
+    const before = { ...sheetReads };
+    const job = await importSheet(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(job.State).toBe(2);
+    expect(sheetReads.worker - before.worker).toBe(2);
+    expect(sheetReads.inline).toBe(before.inline);
+    expect((await sheet(job.ResultFile)).slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['2', '线程测试0', 'imported'],
+      ['3', '线程测试1', 'imported'],
+      ['4', '线程测试2', 'imported'],
+    ]);
+    expect(await titles('线程测试')).toEqual(['线程测试0', '线程测试1', '线程测试2']);
+  });
+
+  it('a zip that is not a workbook, or a sheet over the row limit, fails with its clear message and imports nothing', async () => {
+    // A real zip (it passes the size checks) whose workbook part is broken: only the worker's parsing finds out.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('x').addRow(['Title']);
+    wb.worksheets[0].addRow(['坏文件']);
+    const stored = Buffer.from(await wb.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as any));
+    stored.write('<<', stored.indexOf('<workbook xmlns'));
+    const before = sheetReads.worker;
+    const bad = await importSheet(stored);
+    expect(sheetReads.worker).toBeGreaterThan(before);
+    expect(bad.State).toBe(3);
+    expect(bad.Error).toBe('The file could not be read; use the downloaded Excel template (.xlsx)');
+    expect(await titles('坏文件')).toEqual([]);
+
+    sheetLimits.maxRows = 3;
+    const big = new ExcelJS.Workbook();
+    const ws = big.addWorksheet('x');
+    ws.addRow(['Title']);
+    for (let i = 0; i < 5; i++) ws.addRow([`超限${i}`]);
+    const over = await importSheet(Buffer.from(await big.xlsx.writeBuffer()));
+    expect(over.State).toBe(3);
+    expect(over.Error).toBe(
+      'The file has more than 3 rows, the limit; it was refused and nothing was imported. Split it into several files',
+    );
+    expect(await titles('超限')).toEqual([]);
   });
 });
 

@@ -12,7 +12,8 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
-import { checkSheetFile, sheetFailure, sheetRows, writeRows } from '../../platform/files/sheet.ts';
+import { checkSheetFile, sheetFailure, writeRows } from '../../platform/files/sheet.ts';
+import { sheetRowsOffThread } from '../../platform/files/sheet-thread.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { type JobHandle, type JobResultTarget, registerJobResult } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -109,20 +110,30 @@ function rawRow(cells: string[], at: Map<CataImportColumn, number>): Raw | null 
 
 /**
  * Data rows of the first sheet (row 1 is the header) with their row numbers, streamed in chunks of `size`: the
- * sheet is never held in memory. The first pass (`count`) checks the header and the row limit before anything is
- * written.
+ * sheet is never held in memory, and it is parsed in a worker thread (this one, which answers the desk, only takes
+ * the finished rows). The first pass (`count`) checks the header and the row limit before anything is written.
  */
-async function* sheetChunks(file: string, at: Map<CataImportColumn, number>, size: number) {
+async function* sheetChunks(
+  file: string,
+  at: Map<CataImportColumn, number>,
+  size: number,
+  failure: (e: unknown) => unknown,
+) {
   let chunk: { rowNo: number; raw: Raw }[] = [];
-  for await (const r of sheetRows(file, { checked: true })) {
-    if (r.rowNo === 1) continue;
-    const raw = rawRow(r.cells, at);
-    if (!raw) continue;
-    chunk.push({ rowNo: r.rowNo, raw });
-    if (chunk.length >= size) {
-      yield chunk;
-      chunk = [];
+  try {
+    for await (const r of sheetRowsOffThread(file, { checked: true })) {
+      if (r.rowNo === 1) continue;
+      const raw = rawRow(r.cells, at);
+      if (!raw) continue;
+      chunk.push({ rowNo: r.rowNo, raw });
+      if (chunk.length >= size) {
+        yield chunk;
+        chunk = [];
+      }
     }
+  } catch (e) {
+    // a reading error only: the caller's errors end this generator through its `return`, not here
+    throw failure(e);
   }
   if (chunk.length) yield chunk;
 }
@@ -160,7 +171,7 @@ export async function runCataImport(
   let total = 0;
   try {
     await checkSheetFile(o.file);
-    for await (const r of sheetRows(o.file, { checked: true })) {
+    for await (const r of sheetRowsOffThread(o.file, { checked: true })) {
       if (r.rowNo === 1) at = headerColumns(r.cells);
       else if (rawRow(r.cells, at)) total++;
     }
@@ -173,14 +184,9 @@ export async function runCataImport(
   // Match key → the sheet row that brought it (duplicates inside the sheet are skipped too).
   const seen = new Map<string, { rowNo: number; title: string }>();
   let imported = false;
-  const chunks = sheetChunks(o.file, at, BATCH[app.database.kind])[Symbol.asyncIterator]();
-  for (;;) {
+  // A stopped or failed task leaves the loop, which ends the worker reading the sheet.
+  for await (const chunk of sheetChunks(o.file, at, BATCH[app.database.kind], sheetError)) {
     if (job.stopped) break;
-    const next = await chunks.next().catch((e) => {
-      throw sheetError(e);
-    });
-    if (next.done) break;
-    const chunk = next.value;
     const parsed = chunk.map((r) => ({ ...r, p: toInput(r.raw), c: rowCopies(r.raw) }));
     const out: CataImportRow[] = [];
     const keysOf = new Map(parsed.map((r) => [r, r.p.success ? recordMatchKeys(r.p.data) : []]));

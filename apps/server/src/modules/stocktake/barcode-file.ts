@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../platform/errors.ts';
 import { ownUpload } from '../../platform/files/files.ts';
-import { ownBadFile, readSheet } from '../../platform/files/sheet.ts';
+import { ownBadFile } from '../../platform/files/sheet.ts';
+import { readSheet } from '../../platform/files/sheet-thread.ts';
 
 /** Header cells a handheld export or a hand-made sheet may start with; never taken for barcodes. */
 const HEADERS = new Set(['barcode', 'barcodes', '条码', '条形码', '条码号', '图书条码']);

@@ -38,9 +38,9 @@ const YIELD_MS = 8;
 /**
  * Refuses, before any parsing, a file that is not a zip or that unpacks to more than the limit: first by the sizes
  * its directory declares (at once), then by inflating it without keeping the bytes (a directory that lies).
- * Throws a BizError with the user's message.
+ * Throws a BizError with the user's message; answers the bytes it unpacks to (what parsing it will cost).
  */
-export async function checkSheetFile(file: string): Promise<void> {
+export async function checkSheetFile(file: string): Promise<number> {
   let entries: ReturnType<typeof zipEntries>;
   try {
     entries = zipEntries(file);
@@ -58,14 +58,15 @@ export async function checkSheetFile(file: string): Promise<void> {
     throw fail('FILE_BAD', 'sheet.notXlsx');
   }
   if (real > max) throw refuse();
+  return real;
 }
 
 /**
  * Rows of the first worksheet of an .xlsx, streamed on this thread (sheet-stream.ts): memory holds the shared strings
  * and one chunk of rows, never the sheet, whatever its size. The file is checked first (`checkSheetFile`); more rows
  * than `sheetLimits.maxRows` (+1 for a header) throws 'sheet.tooManyRows' — a caller that must import all or nothing
- * counts first with `countSheetRows`. The event loop runs between chunks and every YIELD_MS of rows. A big sheet read
- * by a task is better read by `sheetRowsOffThread` (sheet-thread.ts), which parses it in a worker thread.
+ * counts first with `countSheetRows`. The event loop runs between chunks and every YIELD_MS of rows. A big sheet is
+ * better read by `sheetRowsOffThread` or `readSheet` (sheet-thread.ts), which parse it in a worker thread.
  */
 export async function* sheetRows(file: string, o: { checked?: boolean } = {}): AsyncGenerator<SheetRow> {
   if (!o.checked) await checkSheetFile(file);
@@ -93,13 +94,6 @@ export async function countSheetRows(file: string): Promise<number> {
   let n = 0;
   for await (const _ of sheetRows(file)) n++;
   return n;
-}
-
-/** The rows of a small list file (the desk's batch lists, handheld barcodes), within the limits, in memory. */
-export async function readSheet(file: string): Promise<SheetRow[]> {
-  const out: SheetRow[] = [];
-  for await (const r of sheetRows(file)) out.push(r);
-  return out;
 }
 
 /**
