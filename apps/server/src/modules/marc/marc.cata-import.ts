@@ -12,8 +12,9 @@ import type { MarcHolding } from '@shuyuan/contracts/marc/mapping';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { analyzeTables } from '../../platform/analyze.ts';
-import { checkSheetFile, sheetFailure, writeRows } from '../../platform/files/sheet.ts';
+import { checkSheetFile, sheetFailure } from '../../platform/files/sheet.ts';
 import { sheetRowsOffThread } from '../../platform/files/sheet-thread.ts';
+import { writeImportResult } from '../../platform/files/import-result.ts';
 import { t as translate } from '../../platform/i18n/messages.ts';
 import { type JobHandle, type JobResultTarget, registerJobResult } from '../../platform/jobs/jobs.ts';
 import { Scope } from '../../platform/tenancy.ts';
@@ -280,21 +281,18 @@ export async function readCataErrors(resultFile: string, limit: number) {
  * stopped) and `errors.json` beside it, from the journal of the committed steps.
  */
 async function writeResult(job: JobResultTarget, tr: Tr, lines: CataImportRow[], finished: boolean) {
-  const file = job.resultPath('result.xlsx');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(tr('marc.cata.result').slice(0, 31));
-  ws.columns = [
-    { header: tr('marc.cata.row'), key: 'rowNo', width: 8 },
-    { header: tr('marc.cata.col.title'), key: 'title', width: 30 },
-    { header: tr('marc.cata.col.isbn'), key: 'isbn', width: 16 },
-    { header: tr('marc.result.status'), key: 'result', width: 60 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
-  await writeRows(ws, lines);
-  if (!finished) ws.addRow({ result: tr('job.interruptedAfter', { count: lines.length }) }).commit();
-  ws.commit();
-  await wb.commit();
+  const file = await writeImportResult(job.resultPath('result.xlsx'), {
+    sheet: tr('marc.cata.result'),
+    columns: [
+      { header: tr('marc.cata.row'), key: 'rowNo', width: 8 },
+      { header: tr('marc.cata.col.title'), key: 'title', width: 30 },
+      { header: tr('marc.cata.col.isbn'), key: 'isbn', width: 16 },
+      { header: tr('marc.result.status'), key: 'result', width: 60 },
+    ],
+    lines,
+    finished,
+    tr,
+  });
   const errors = lines.filter((r) => r.status !== 'imported' || r.result !== tr('marc.cata.imported'));
   await fs.promises.writeFile(path.join(path.dirname(file), CATA_ERRORS), JSON.stringify(errors));
   return file;

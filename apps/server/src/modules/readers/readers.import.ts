@@ -21,11 +21,9 @@ import { WritePace } from '../../platform/jobs/write-pace.ts';
 import { route } from '../../platform/route.ts';
 import { Scope } from '../../platform/tenancy.ts';
 import { appUser } from '../auth/user.table.ts';
-import { department } from '../org/department.table.ts';
-import { permissionGroup } from '../org/organization.table.ts';
-import { grade, schoolClass } from '../org/school-class.table.ts';
 import type { Db } from '../../db/client.ts';
-import { classIndex, headerColumns, type RawRow, rawRow, toCreateInput, uniqueNames } from './import-rows.ts';
+import { headerColumns, type RawRow, rawRow } from './import-rows.ts';
+import { type RfidOwners, RowChecker, type UserRow } from './import-check.ts';
 import { checkScanKeys } from './card-rfid.ts';
 import { insertReaders, scanKeyOwners, StepKeys } from './import-keys.ts';
 import { type Line, writeResult } from './import-result.ts';
@@ -86,30 +84,6 @@ export function importRoutes(app: FastifyInstance): void {
 
 type Job = Parameters<NonNullable<Parameters<typeof startJob>[1]['run']>>[0];
 
-type UserRow = typeof appUser.$inferSelect;
-
-/** An existing reader as form input, so an update row changes only the cells it fills. */
-function asInput(r: UserRow): Record<string, unknown> {
-  return {
-    account: r.account,
-    name: r.name,
-    enName: r.enName,
-    identity: r.identity,
-    sex: r.sex,
-    phone: r.phone,
-    email: r.email,
-    birthday: r.birthday,
-    departmentId: r.departmentId,
-    classId: r.classId,
-    permissionGroupId: r.permissionGroupId,
-    cardRfid: r.cardRfid,
-    validUntil: r.validUntil,
-    photoUrl: r.photoUrl,
-    remark: r.remark,
-    state: r.state,
-  };
-}
-
 /** Rows read ahead of the steps (their barcodes and cards are looked up together). */
 const AHEAD = 64;
 /**
@@ -169,66 +143,9 @@ async function runImport(
       }),
     );
   await job.setTotal(total);
-  const classes = await db
-    .select({ id: schoolClass.id, name: schoolClass.name, gradeName: grade.name })
-    .from(schoolClass)
-    .leftJoin(grade, eq(grade.id, schoolClass.gradeId))
-    .where(scope.where(schoolClass));
-  const classOf = classIndex(classes);
-  const departmentOf = uniqueNames(
-    await db.select({ id: department.id, name: department.name }).from(department).where(scope.where(department)),
-  );
-  const groupOf = uniqueNames(
-    await db
-      .select({ id: permissionGroup.id, name: permissionGroup.name })
-      .from(permissionGroup)
-      .where(scope.where(permissionGroup)),
-  );
+  const checker = await RowChecker.load(db, scope, t, updateExisting);
   // New readers without a group get the default group of their identity (looked up once per identity).
   const defaults = new Map<string, Promise<number | null>>();
-  const seen = new Set<string>();
-  const seenRfid = new Set<string>();
-
-  /** A row as its cells and the window's look-ups judge it (no statement yet): the reasons so far, its form input. */
-  const checkRow = (
-    { rowNo, raw }: { rowNo: number; raw: RawRow },
-    existing: Map<string, UserRow>,
-    rfidOwner: Map<string, { id: number; name: string; account: string }>,
-  ) => {
-    const reasons: string[] = [];
-    const lookup = (text: string, map: Map<string, number>, key: string) => {
-      if (!text) return null;
-      const id = map.get(text) ?? null;
-      if (id == null) reasons.push(t(key, { name: text }));
-      return id;
-    };
-    const refs = {
-      classId: lookup(raw.className, classOf, 'readers.import.unknownClass'),
-      departmentId: lookup(raw.departmentName, departmentOf, 'readers.import.unknownDepartment'),
-      permissionGroupId: lookup(raw.permissionGroupName, groupOf, 'readers.import.unknownGroup'),
-    };
-    const old = raw.account ? existing.get(raw.account) : undefined;
-    const updating = !!old && updateExisting && old.identity !== 'staff';
-    if (raw.account && seen.has(raw.account)) reasons.push(t('readers.import.dupInFile'));
-    else if (old && !updating) reasons.push(t('readers.import.dupInSchool'));
-    if (raw.account) seen.add(raw.account);
-    if (raw.cardRfid) {
-      const owner = rfidOwner.get(raw.cardRfid);
-      if (seenRfid.has(raw.cardRfid)) reasons.push(t('readers.import.rfidInFile'));
-      else if (owner && owner.id !== old?.id)
-        reasons.push(`${t('readers.card.rfidTaken')} ${owner.name} (${owner.account})`);
-      seenRfid.add(raw.cardRfid);
-    }
-    const parsed = toCreateInput(raw, refs, updating ? asInput(old as UserRow) : undefined);
-    if (!parsed.success) for (const i of parsed.error.issues) reasons.push(t(i.message));
-    return { rowNo, raw, reasons, old, updating, data: parsed.success && !reasons.length ? parsed.data : null };
-  };
-  const lineOf = (c: ReturnType<typeof checkRow>, outcome: string): Line => ({
-    rowNo: c.rowNo,
-    account: c.raw.account,
-    name: c.raw.name,
-    result: c.reasons.length ? c.reasons.join('; ') : t(outcome),
-  });
 
   /** A new reader's values; without a group, its identity's default group (looked up once per identity). */
   const newValues = async (tx: Db, data: ReaderCreate) => {
@@ -245,9 +162,9 @@ async function runImport(
     tx: Db,
     row: { rowNo: number; raw: RawRow },
     existing: Map<string, UserRow>,
-    rfidOwner: Map<string, { id: number; name: string; account: string }>,
+    rfidOwner: RfidOwners,
   ): Promise<Line> => {
-    const c = checkRow(row, existing, rfidOwner);
+    const c = checker.check(row, existing, rfidOwner);
     const { raw, old, updating, reasons } = c;
     if (c.data) {
       // One scan must name one reader: RFID vs other readers' barcodes, new barcode vs their RFIDs.
@@ -261,7 +178,7 @@ async function runImport(
         reasons.push(...e.issues.map((i) => i.message));
       }
     }
-    if (!c.data || reasons.length) return lineOf(c, 'readers.import.ok');
+    if (!c.data || reasons.length) return checker.line(c, 'readers.import.ok');
     if (updating && old) {
       const values = await readerValues(c.data, false);
       try {
@@ -272,11 +189,11 @@ async function runImport(
             .set(values)
             .where(scope.where(appUser, eq(appUser.id, old.id)));
         });
-        return lineOf(c, 'readers.import.updated');
+        return checker.line(c, 'readers.import.updated');
       } catch (err) {
         if (((err as any)?.cause ?? err)?.code !== '23505') throw err;
         reasons.push(t('readers.card.rfidTakenShort'));
-        return lineOf(c, 'readers.import.ok');
+        return checker.line(c, 'readers.import.ok');
       }
     }
     const ins = await tx
@@ -286,7 +203,7 @@ async function runImport(
       .returning({ id: appUser.id });
     // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
     if (!ins.length) reasons.push(t('readers.import.dupInSchool'));
-    return lineOf(c, 'readers.import.ok');
+    return checker.line(c, 'readers.import.ok');
   };
 
   /**
@@ -300,9 +217,9 @@ async function runImport(
     tx: Db,
     batch: { rowNo: number; raw: RawRow }[],
     existing: Map<string, UserRow>,
-    rfidOwner: Map<string, { id: number; name: string; account: string }>,
+    rfidOwner: RfidOwners,
   ): Promise<Line[]> => {
-    const checked = batch.map((r) => checkRow(r, existing, rfidOwner));
+    const checked = batch.map((r) => checker.check(r, existing, rfidOwner));
     const good = checked.filter((c) => c.data);
     const owners = await scanKeyOwners(
       tx,
@@ -323,7 +240,7 @@ async function runImport(
     // Lost a race with a reader added meanwhile (or a card bound meanwhile): reported like a duplicate.
     for (const c of writes)
       if (!added.has((c.data as ReaderCreate).account)) c.reasons.push(t('readers.import.dupInSchool'));
-    return checked.map((c) => lineOf(c, 'readers.import.ok'));
+    return checked.map((c) => checker.line(c, 'readers.import.ok'));
   };
 
   const pace = stepPace();
@@ -345,7 +262,7 @@ async function runImport(
   try {
     for (await readAhead(); pending.length && !job.stopped; await readAhead()) {
       // The readers and cards the window's rows name, read once for its steps (a reader added meanwhile by
-      // someone else is caught by the insert's conflict; rows of this file by `seen`).
+      // someone else is caught by the insert's conflict; rows of this file by the checker).
       const accounts = pending.map((r) => r.raw.account).filter(Boolean);
       const existing = new Map(
         (accounts.length
