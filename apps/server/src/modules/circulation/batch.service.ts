@@ -3,7 +3,8 @@ import { CircError } from '@shuyuan/contracts/circulation/loan';
 import type { Db } from '../../db/client.ts';
 import { BizError } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/tenancy.ts';
-import { borrowItem, returnItem } from './circulation.service.ts';
+import { borrowItem } from './borrow.service.ts';
+import { returnItem } from './circulation.service.ts';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 

@@ -9,7 +9,7 @@ import type { loan } from './circulation.table.ts';
 
 /**
  * Extension points of the circulation commands for other modules (reservations, fines, …), so they never edit
- * circulation.service.ts. Every hook runs INSIDE the command's transaction, after the copy row (and for a
+ * borrow.service.ts or circulation.service.ts. Every hook runs INSIDE the command's transaction, after the copy row (and for a
  * borrow, the reader row) is locked: a hook that throws `fail(...)` refuses the whole command and nothing
  * is written. Register once at module load (top level of your `*.module.ts`); hooks run in registration order.
  */
@@ -33,7 +33,7 @@ export interface BorrowContext {
   /** The resource type of the copy's record. */
   resourceTypeId: number | null;
   operatorId: number | null;
-  /** The desk overrides policy refusals (circulation.service OVERRIDABLE): a check may set its refusal aside. */
+  /** The desk overrides policy refusals (borrow.service OVERRIDABLE): a check may set its refusal aside. */
   override?: boolean;
   /** Whether a reservation of the copy's title is open (waiting or on the hold shelf), read with the copy's lock. */
   titleOpen?: boolean;

@@ -15,7 +15,7 @@ import { fine, lossRecord } from '../losses/loss.table.ts';
 import { readerCardUsable } from '../readers/reader.values.ts';
 import { reservation } from '../reservations/reservation.table.ts';
 import { getSetting } from '../settings/settings.service.ts';
-import { overdueBlocking } from './circulation.service.ts';
+import { overdueBlocking } from './borrow.service.ts';
 import { findReader, loanCounts, openLoansOf, type Reader } from './reader.service.ts';
 import { getEffectiveRule, schoolToday } from './rules.service.ts';
 import { needVerify } from './verify.service.ts';

@@ -5,7 +5,8 @@ import { likePattern } from '../../platform/resource/query.ts';
 import type { Ctx } from '../../platform/route.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
-import { borrowItem, returnItem } from '../circulation/circulation.service.ts';
+import { borrowItem } from '../circulation/borrow.service.ts';
+import { returnItem } from '../circulation/circulation.service.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import type { Corner } from './corner.access.ts';
 
