@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { P } from '@shuyuan/contracts/common/paths';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -15,6 +16,9 @@ import { appUser } from '../modules/auth/user.table.ts';
 import { school } from '../modules/school/school.table.ts';
 import { hashPassword } from '../platform/password.ts';
 import { embeddedFromTemplate, pgFromTemplate } from './template.ts';
+
+/** `TEST_TIMEOUT_SCALE=3` on a loaded machine stretches every wait of a test as it stretches vitest's limits. */
+export const TEST_SCALE = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
 
 /**
  * API test context: one database per test file (PGlite in memory, or a fresh PostgreSQL database when
@@ -58,70 +62,67 @@ export interface TestAppOptions {
 export function useTestApp(opts: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
-  beforeAll(
-    async () => {
-      const config = {
-        ...loadConfig({}),
-        adminPassword: TEST_ADMIN_PASSWORD,
-        loginCaptcha: false,
-        webDist: '/nonexistent',
-        demoData: opts.demoData ?? false,
-        // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
-        dataDir: opts.dataDir?.() ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
-        backupSchedule: false,
-      };
-      config.backupDir = path.join(config.dataDir, 'backups');
-      let databaseUrl: string | undefined;
-      let database: Database;
-      if (opts.dataDir || config.demoData) {
-        // The upgrade test's own folder, or the demo library (seeded on a first run only): the long way.
-        database = await openDatabase({ poolSize: 10, dataDir: opts.dataDir && config.dataDir });
-        await runMigrations(database);
-        await seedAll(database.db, config);
-      } else if (process.env.TEST_DATABASE_URL) {
-        const created = await pgFromTemplate(process.env.TEST_DATABASE_URL, config);
-        ({ database, drop } = created);
-        databaseUrl = created.url;
-      } else database = await embeddedFromTemplate(config);
-      const app = await buildApp({ config, database });
-      await app.ready();
-      const [s] = await database.db.select().from(school).limit(1);
-      const [a] = await database.db.select().from(appUser).limit(1);
-      Object.assign(ctx, {
-        app,
-        db: database.db,
-        database,
-        databaseUrl,
-        schoolId: s.id,
-        adminId: a.id,
-        adminToken: await issueAccessToken(database.db, { userId: a.id }),
-        inject: (o: InjectOptions) => app.inject(o),
+  beforeAll(async () => {
+    const config = {
+      ...loadConfig({}),
+      adminPassword: TEST_ADMIN_PASSWORD,
+      loginCaptcha: false,
+      webDist: '/nonexistent',
+      demoData: opts.demoData ?? false,
+      // Uploads and task results of a test file go to a temporary folder, never the repository's data/.
+      dataDir: opts.dataDir?.() ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shuyuan-test-')),
+      backupSchedule: false,
+    };
+    config.backupDir = path.join(config.dataDir, 'backups');
+    let databaseUrl: string | undefined;
+    let database: Database;
+    if (opts.dataDir || config.demoData) {
+      // The upgrade test's own folder, or the demo library (seeded on a first run only): the long way.
+      database = await openDatabase({ poolSize: 10, dataDir: opts.dataDir && config.dataDir });
+      await runMigrations(database);
+      await seedAll(database.db, config);
+    } else if (process.env.TEST_DATABASE_URL) {
+      const created = await pgFromTemplate(process.env.TEST_DATABASE_URL, config);
+      ({ database, drop } = created);
+      databaseUrl = created.url;
+    } else database = await embeddedFromTemplate(config);
+    const app = await buildApp({ config, database });
+    await app.ready();
+    const [s] = await database.db.select().from(school).limit(1);
+    const [a] = await database.db.select().from(appUser).limit(1);
+    Object.assign(ctx, {
+      app,
+      db: database.db,
+      database,
+      databaseUrl,
+      schoolId: s.id,
+      adminId: a.id,
+      adminToken: await issueAccessToken(database.db, { userId: a.id }),
+      inject: (o: InjectOptions) => app.inject(o),
+    });
+    const call = async (method: 'GET' | 'POST', url: string, payload: any, opts: CallOpts = {}) => {
+      const token = opts.token === undefined ? ctx.adminToken : opts.token;
+      const sid = opts.schoolId === undefined ? ctx.schoolId : opts.schoolId;
+      const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (sid) headers.schoolid = String(sid);
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(method === 'GET' ? { query: payload } : { payload: payload ?? {} }),
       });
-      const call = async (method: 'GET' | 'POST', url: string, payload: any, opts: CallOpts = {}) => {
-        const token = opts.token === undefined ? ctx.adminToken : opts.token;
-        const sid = opts.schoolId === undefined ? ctx.schoolId : opts.schoolId;
-        const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
-        if (token) headers.authorization = `Bearer ${token}`;
-        if (sid) headers.schoolid = String(sid);
-        const res = await app.inject({
-          method,
-          url,
-          headers,
-          ...(method === 'GET' ? { query: payload } : { payload: payload ?? {} }),
-        });
-        let json: any;
-        try {
-          json = res.json();
-        } catch {
-          json = res.body;
-        }
-        return { status: res.statusCode, json };
-      };
-      ctx.post = (url, body, opts) => call('POST', url, body, opts);
-      ctx.get = (url, query, opts) => call('GET', url, query, opts);
-    },
-    60_000 * (Number(process.env.TEST_TIMEOUT_SCALE) || 1),
-  );
+      let json: any;
+      try {
+        json = res.json();
+      } catch {
+        json = res.body;
+      }
+      return { status: res.statusCode, json };
+    };
+    ctx.post = (url, body, opts) => call('POST', url, body, opts);
+    ctx.get = (url, query, opts) => call('GET', url, query, opts);
+  }, 60_000 * TEST_SCALE);
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
@@ -207,4 +208,54 @@ export async function ageHeartbeats(db: Db, ids: number[]): Promise<void> {
     await new Promise((ok) => setTimeout(ok, 250));
   }
   await db.execute(sql`update job set heartbeat = now() - interval '1 hour' where id in (${these})`);
+}
+
+/**
+ * Polls `probe` until `ok` accepts its answer, which it returns; the deadline is a time (default 60 s × the scale),
+ * not a count of tries: a slow shared machine makes each try slower. Polls every 25 ms at first, then less often
+ * (up to 200 ms). On timeout throws an Error made by `what` from the last answer.
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  ok: (v: T) => boolean,
+  o: { timeoutMs?: number; what?: (last: T | undefined) => string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (o.timeoutMs ?? 60_000) * TEST_SCALE;
+  let pause = 25;
+  let last: T | undefined;
+  for (;;) {
+    last = await probe();
+    if (ok(last)) return last;
+    if (Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, pause));
+    pause = Math.min(200, Math.round(pause * 1.5));
+  }
+  throw new Error(o.what?.(last) ?? `gave up waiting after ${(o.timeoutMs ?? 60_000) * TEST_SCALE} ms`);
+}
+
+/** A background task's view from `Config/GetProgress` (State 0 pending, 1 running, 2 done, 3 failed, 4 stopped). */
+export function taskState(t: TestContext, id: number, as: CallOpts = {}): Promise<any> {
+  return t.post(`${P}/Config/GetProgress`, { DataID: id }, as).then((r) => r.json.data);
+}
+
+/**
+ * Waits for background task `id` to end (done, failed or stopped: State ≥ 2, or one of `states`) as the admin or the
+ * caller of `as`, and answers its view; throws naming the task and its last state once `timeoutMs` (× the scale) passed.
+ */
+export function taskDone(
+  t: TestContext,
+  id: number,
+  o: CallOpts & { timeoutMs?: number; states?: number[] } = {},
+): Promise<any> {
+  const { timeoutMs, states, ...as } = o;
+  return waitFor(
+    () => taskState(t, id, as),
+    (v) => (states ? states.includes(v?.State) : v?.State >= 2),
+    {
+      timeoutMs,
+      what: (v) =>
+        `task ${id} did not ${states ? `reach State ${states.join('/')}` : 'end'} in time: last ` +
+        `State ${v?.State}, Progress ${v?.Progress}/${v?.DataCount}, Error ${v?.Error ?? '-'}`,
+    },
+  );
 }

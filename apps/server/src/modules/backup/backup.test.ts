@@ -5,25 +5,19 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { BackupError, readArchive, verifyBackup } from './archive.ts';
 import { listBackups, pruneBackups, scheduledBackup } from './backup.service.ts';
 import { issueTicket } from './download-link.ts';
 
 const t = useTestApp();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
 
 async function waitDone(id: number) {
-  for (let i = 0; i < 600; i++) {
-    const r = await t.post(`${P}/Config/GetProgress`, { DataID: id });
-    const s = r.json.data?.State;
-    if (s === 2) return r.json.data;
-    if (s === 3 || s === 4) throw new Error(`backup failed: ${r.json.data.Error}`);
-    await sleep(100);
-  }
-  throw new Error('backup never finished');
+  const v = await taskDone(t, id);
+  if (v.State !== 2) throw new Error(`backup failed: ${v.Error}`);
+  return v;
 }
 
 async function count(table: string): Promise<number> {
@@ -101,13 +95,7 @@ describe('backups', () => {
         });
       },
     });
-    const reason = async (lang: 'zh' | 'en') => {
-      for (let i = 0; i < 300; i++) {
-        const r = (await t.post(`${P}/Config/GetProgress`, { DataID: id }, { lang })).json.data;
-        if (r.State === 3) return r.Error;
-        await sleep(50);
-      }
-    };
+    const reason = async (lang: 'zh' | 'en') => (await taskDone(t, id, { lang })).Error;
     expect(await reason('en')).toBe(
       'The backup file is incomplete or damaged (it was cut short or changed after it was written); use another ' +
         'backup. (files/cover.png does not match its checksum)',

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { useTestApp } from '../../test/helper.ts';
+import { taskDone, useTestApp } from '../../test/helper.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { BackupError } from './archive.ts';
 import { listBackups } from './backup.service.ts';
@@ -104,13 +104,9 @@ afterAll(async () => {
 async function backupNow(): Promise<string> {
   const r = await t.post(`${P}/Backup/StartBackup`);
   expect(r.json.success, JSON.stringify(r.json)).toBe(true);
-  for (let i = 0; i < 900; i++) {
-    const j = (await t.post(`${P}/Config/GetProgress`, { DataID: r.json.data.DataID })).json.data;
-    if (j.State === 2) return path.join(t.app.config.backupDir, j.FileName);
-    if (j.State >= 3) throw new Error(`backup failed: ${j.Error}`);
-    await sleep(100);
-  }
-  throw new Error('backup never finished');
+  const j = await taskDone(t, r.json.data.DataID, { timeoutMs: 120_000 });
+  if (j.State !== 2) throw new Error(`backup failed: ${j.Error}`);
+  return path.join(t.app.config.backupDir, j.FileName);
 }
 
 const readers: string[] = [];

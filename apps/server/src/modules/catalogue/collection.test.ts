@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { fixtures } from '../holdings/test-fixtures.ts';
 import { barcodeRule } from '../printing/printing.table.ts';
@@ -177,12 +177,7 @@ describe('export with chosen columns', () => {
       },
       { lang: 'zh' },
     );
-    let job: any;
-    for (let i = 0; i < 200; i++) {
-      job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.DataID })).json.data;
-      if (job.State >= 2) break;
-      await new Promise((res) => setTimeout(res, 30));
-    }
+    const job = await taskDone(t, start.DataID);
     expect(job, JSON.stringify(job)).toMatchObject({ State: 2, DataCount: 2 });
     const file = await t.inject({
       method: 'GET',

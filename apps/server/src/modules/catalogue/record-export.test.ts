@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildUser, useTestApp } from '../../test/helper.ts';
+import { buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { fixtures } from '../holdings/test-fixtures.ts';
 import { copy } from './catalogue.table.ts';
 
@@ -19,11 +19,7 @@ async function addRecord(body: Record<string, unknown>) {
 /** Waits for the task and reads its xlsx as rows of text, as a librarian opening the file would see it. */
 async function exported(start: { json: any }, token = t.adminToken): Promise<string[][]> {
   expect(start.json.success, JSON.stringify(start.json)).toBe(true);
-  let job: any;
-  for (let i = 0; i < 400 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 30));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID }, { token })).json.data;
-  }
+  const job = await taskDone(t, start.json.data.DataID, { token });
   expect(job.State, job.Error).toBe(2);
   const file = await t.inject({
     method: 'GET',

@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { loan } from '../circulation/circulation.table.ts';
 import { addDays, schoolToday } from '../circulation/rules.service.ts';
@@ -81,13 +81,7 @@ describe('/br-records and /no-return', () => {
     const ex = await t.post(`${P}/downloadV2/circrecord`, { reader: 'Records' });
     expect(ex.json.success, JSON.stringify(ex.json)).toBe(true);
     expect(ex.json.data.FileName).toMatch(/^Loan records-\d+\.xlsx$/);
-    let state = 0;
-    for (let i = 0; i < 100 && state < 2; i++) {
-      const p = await t.post(`${P}/Config/GetProgress`, { DataID: ex.json.data.DataID });
-      state = p.json.data.State ?? p.json.data.state;
-      if (state < 2) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(state).toBe(2);
+    expect(await jobState(ex.json.data.DataID)).toBe(2);
   });
 
   it('shows one record and the histories of a copy and a reader', async () => {
@@ -333,14 +327,9 @@ describe('overdue reviews (single processing)', () => {
 });
 
 /** Waits for a background export to finish; returns its final state (2 = done). */
+/** The State a task ends in (2 done, 3 failed, 4 stopped). */
 async function jobState(dataId: number, token?: string) {
-  let state = 0;
-  for (let i = 0; i < 100 && state < 2; i++) {
-    const p = await t.post(`${P}/Config/GetProgress`, { DataID: dataId }, { token });
-    state = p.json.data.State ?? p.json.data.state;
-    if (state < 2) await new Promise((r) => setTimeout(r, 100));
-  }
-  return state;
+  return (await taskDone(t, dataId, { token })).State;
 }
 
 describe('/search-records and the histories by partial input', () => {

@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildUser, useTestApp } from '../../test/helper.ts';
+import { buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { location } from '../basic/location.table.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
@@ -14,11 +14,7 @@ const C = `${P}/ClassCorner`;
 async function exported(start: { json: any }, token = t.adminToken): Promise<string[][]> {
   expect(start.json.success, JSON.stringify(start.json)).toBe(true);
   const id = start.json.data.DataID;
-  let job: any;
-  for (let i = 0; i < 400 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 30));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: id }, { token })).json.data;
-  }
+  const job = await taskDone(t, id, { token });
   expect(job.State, job.Error).toBe(2);
   const file = await t.inject({
     method: 'GET',

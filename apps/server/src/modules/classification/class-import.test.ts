@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
 import { sharedPath } from '../../../../../scripts/shared-data.ts';
 import { describe, expect, it } from 'vitest';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, useTestApp, waitFor } from '../../test/helper.ts';
 
 /** Importing a whole scheme from an uploaded file (P/Classification/ImportScheme, a background task). */
 const t = useTestApp();
@@ -44,12 +44,11 @@ async function runImport(body: Record<string, unknown>, opts: { token?: string; 
   const start = await t.post(IMPORT, body, { ...opts, lang: 'en' });
   expect(start.json.code, JSON.stringify(start.json)).toBe(0);
   const id = start.json.data.DataID;
-  for (let i = 0; i < 600; i++) {
-    const r = (await t.post(RESULT, { DataID: id }, { ...opts, lang: 'en' })).json.data;
-    if (r.State >= 2) return r;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error('import did not finish');
+  return waitFor(
+    async () => (await t.post(RESULT, { DataID: id }, { ...opts, lang: 'en' })).json.data,
+    (r) => r.State >= 2,
+    { what: (r) => `import ${id} did not finish: ${JSON.stringify(r)}` },
+  );
 }
 
 const tsv = (lines: string[]) => Buffer.from(['code\tname\tlevel\tparent', ...lines].join('\n'));

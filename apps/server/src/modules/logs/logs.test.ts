@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { P } from '@shuyuan/contracts/common/paths';
 import { describe, expect, it } from 'vitest';
 import { errorLog, operationLog } from '../../platform/audit.table.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { loginLog } from '../auth/login-log.table.ts';
 import { sip2Log } from './sip2-log.table.ts';
 
@@ -96,12 +96,7 @@ describe('log screens', () => {
     const r = await t.post(`${L}/ExportLoginLog`, { Account: 'zhang' }, { lang: 'zh' });
     expect(r.json.code).toBe(0);
     const id = r.json.data.DataID;
-    let v: any;
-    for (let i = 0; i < 100; i++) {
-      v = (await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data;
-      if (v.State === 2) break;
-      await new Promise((res) => setTimeout(res, 30));
-    }
+    const v = await taskDone(t, id);
     expect(v).toMatchObject({ State: 2, DataCount: 2 });
     expect(v.FileName).toMatch(/^登录日志-\d{14}\.xlsx$/);
     const file = await t.inject({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { Scope } from '../../platform/tenancy.ts';
-import { useTestApp } from '../../test/helper.ts';
+import { taskDone, useTestApp } from '../../test/helper.ts';
 import { makeReader } from '../circulation/test-fixtures.ts';
 import { reminderLog } from '../reminders/reminder-log.table.ts';
 import { schoolTime } from '../reminders/school-time.ts';
@@ -15,12 +15,7 @@ const t = useTestApp();
 async function exported(url: string): Promise<string[][]> {
   const start = await t.post(url, {}, { lang: 'en' });
   expect(start.json.code, start.json.msg).toBe(0);
-  let job: any;
-  for (let i = 0; i < 200; i++) {
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID })).json.data;
-    if (job.State >= 2) break;
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  const job = await taskDone(t, start.json.data.DataID);
   const file = await t.inject({
     method: 'GET',
     url: job.ResultFile,

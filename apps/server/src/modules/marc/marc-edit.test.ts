@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { sheetLimits } from '../../platform/files/sheet.ts';
 import { sheetReads } from '../../platform/files/sheet-thread.ts';
 import { simulateCrash, tick } from '../../platform/jobs/jobs.ts';
-import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { ageHeartbeats, buildSchool, buildUser, taskDone, taskState, useTestApp, waitFor } from '../../test/helper.ts';
 import { branch } from '../basic/branch.table.ts';
 import { location } from '../basic/location.table.ts';
 import { acceptanceBatch, catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
@@ -33,14 +33,7 @@ const record = (title = '小王子') => ({
   ],
 });
 
-async function finished(id: number, as?: { token: string; schoolId: number }) {
-  for (let i = 0; i < 400; i++) {
-    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id }, as)).json.data;
-    if (v.State >= 2) return v;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  throw new Error('job did not finish');
-}
+const finished = (id: number, as?: { token: string; schoolId: number }) => taskDone(t, id, as);
 
 async function sheet(url: string): Promise<string[][]> {
   const file = await t.inject({
@@ -395,8 +388,10 @@ describe('P/Marc/ImportCataInfo — an import interrupted by a restart', () => {
       payload: { fileUrl: up.url },
     });
     const id = start.json().data.DataID as number;
-    const progress = async () => (await t.post(`${P}/Config/GetProgress`, { DataID: id }, as)).json.data;
-    for (let i = 0; i < 2000 && (await progress()).Progress < step; i++) await sleep(20);
+    const progress = () => taskState(t, id, as);
+    await waitFor(progress, (v) => v.Progress >= step, {
+      what: (v) => `task ${id} never reached step ${step}: ${JSON.stringify(v)}`,
+    });
     simulateCrash(other); // as if killed: the step under way finishes, nothing more is written
     await sleep(500);
     await ageHeartbeats(t.db, [id]);

@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import type { MarcDataField, MarcRecord } from '@shuyuan/contracts/marc/record';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helper.ts';
+import { taskDone, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 import { writeIso2709 } from './lib/iso2709-writer.ts';
@@ -61,11 +61,7 @@ async function importMarc(records: MarcRecord[]) {
   const { url } = await storeUpload(t.app, t.schoolId, 'overlay.mrc', data);
   const start = await t.post(`${P}/Marc/Import`, { fileUrl: url, duplicatePolicy: 'skip' });
   expect(start.json.code, JSON.stringify(start.json)).toBe(0);
-  let job: any;
-  for (let i = 0; i < 600 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID })).json.data;
-  }
+  const job = await taskDone(t, start.json.data.DataID);
   expect(job.State, job.Error).toBe(2);
 }
 

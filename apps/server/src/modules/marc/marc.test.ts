@@ -6,7 +6,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../../../scripts/shared-data.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { catalogueRecord } from '../catalogue/catalogue.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
 import { defaultMarcRules } from './lib/default-rules.ts';
@@ -47,11 +47,7 @@ async function importFile(fileUrl: string, duplicatePolicy: string, lang: 'zh' |
   // These files' 852s are other libraries' copies (marc-import.test.ts covers the copies): records only.
   const start = await t.post(`${P}/Marc/Import`, { fileUrl, duplicatePolicy, createCopies: false }, { lang });
   expect(start.json.code).toBe(0);
-  let job: any;
-  for (let i = 0; i < 600 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID })).json.data;
-  }
+  const job = await taskDone(t, start.json.data.DataID);
   expect(job.State).toBe(2);
   const res = await t.get(job.ResultFile);
   expect(res.status).toBe(200);
@@ -149,10 +145,7 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
       { lang: 'zh' },
     );
     const id = start.json.data.DataID;
-    for (let i = 0; i < 600; i++) {
-      if ((await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data.State >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await taskDone(t, id);
     const report = (await t.post(`${P}/Marc/ImportReport`, { DataID: id })).json.data;
     expect(report.summary).toContain('导入 2');
     expect(report.total).toBe(6);
@@ -219,11 +212,7 @@ describe.skipIf(!have(PRIDE) || !have(BAD))('MARC import and export', () => {
 
   it('exports everything as a background task', async () => {
     const start = await t.post(`${P}/Marc/ExportAll`, { format: 'iso2709' });
-    let job: any;
-    for (let i = 0; i < 600 && !(job?.State >= 2); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID })).json.data;
-    }
+    const job = await taskDone(t, start.json.data.DataID);
     expect(job.State).toBe(2);
     const res = await t.inject({
       method: 'GET',

@@ -7,7 +7,7 @@ import { checkDigit } from '@shuyuan/contracts/printing/barcode';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { appUser } from '../auth/user.table.ts';
 import { catalogueRecord, copy } from '../catalogue/catalogue.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
@@ -354,11 +354,7 @@ describe('print jobs', () => {
       },
     });
     expect(job.json.data.DataID).toBeGreaterThan(0);
-    let state: any;
-    for (let i = 0; i < 400 && state?.State !== 2 && state?.State !== 3; i++) {
-      state = (await t.post(`${P}/Config/GetProgress`, { DataID: job.json.data.DataID })).json.data;
-      if (state.State !== 2) await new Promise((res) => setTimeout(res, 50));
-    }
+    const state = await taskDone(t, job.json.data.DataID);
     expect(state).toMatchObject({ State: 2, DataCount: 600 });
 
     // A barcode the symbology cannot print fails the job with the reason in the download panel.
@@ -370,11 +366,7 @@ describe('print jobs', () => {
       templateId: ean.id,
       source: { type: 'copies', ids },
     });
-    let failed: any;
-    for (let i = 0; i < 400 && failed?.State !== 3 && failed?.State !== 2; i++) {
-      failed = (await t.post(`${P}/Config/GetProgress`, { DataID: bad.json.data.DataID })).json.data;
-      if (failed.State !== 3) await new Promise((res) => setTimeout(res, 50));
-    }
+    const failed = await taskDone(t, bad.json.data.DataID);
     expect(failed).toMatchObject({ State: 3, Error: 'Barcode EANX01 cannot be printed as ean13' });
   });
 

@@ -8,7 +8,7 @@ import { sheetLimits } from '../../platform/files/sheet.ts';
 import { zipEntries } from '../../platform/files/zip-size.ts';
 import { simulateCrash, tick } from '../../platform/jobs/jobs.ts';
 import { P } from '@shuyuan/contracts/common/paths';
-import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { ageHeartbeats, buildSchool, buildUser, taskDone, useTestApp, waitFor } from '../../test/helper.ts';
 import { department } from '../org/department.table.ts';
 import { permissionGroup } from '../org/organization.table.ts';
 import { grade, schoolClass } from '../org/school-class.table.ts';
@@ -34,14 +34,7 @@ async function importFile(data: Buffer, body: Record<string, unknown> = {}, lang
   return finished(start.json.data.DataID);
 }
 
-async function finished(id: number) {
-  for (let i = 0; i < 200; i++) {
-    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data;
-    if (v.State >= 2) return v;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  throw new Error('job did not finish');
-}
+const finished = (id: number) => taskDone(t, id);
 
 async function resultRows(url: string): Promise<string[][]> {
   const file = await t.inject({
@@ -334,13 +327,8 @@ async function state(id: number, lang: 'zh' | 'en' = 'en') {
   return (await t.post(`${P}/Config/GetProgress`, { DataID: id }, { lang })).json.data;
 }
 
-async function until(id: number, ok: (v: any) => boolean) {
-  for (let i = 0; i < 600; i++) {
-    const v = await state(id);
-    if (ok(v)) return v;
-    await sleep(25);
-  }
-  throw new Error(`job ${id} never got there`);
+function until(id: number, ok: (v: any) => boolean) {
+  return waitFor(() => state(id), ok, { what: (v) => `job ${id} never got there: ${JSON.stringify(v)}` });
 }
 
 describe('reader import limits', () => {

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { makeLocation } from '../stocktake/test-fixtures.ts';
 import { serialIssue } from './serials.table.ts';
 
@@ -101,11 +101,7 @@ describe('year orders (/magazine-order)', () => {
     await t.post(`${S}/AddOrder`, { titleId: weeklyId, year: 2027, copies: 1 });
     const start = await t.post(`${S}/ExportOrders`, { year: 2027 }, { lang: 'zh' });
     expect(start.json.code, JSON.stringify(start.json)).toBe(0);
-    let job: any;
-    for (let i = 0; i < 400 && !(job?.State >= 2); i++) {
-      await new Promise((r) => setTimeout(r, 30));
-      job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID })).json.data;
-    }
+    const job = await taskDone(t, start.json.data.DataID);
     expect(job.State, job.Error).toBe(2);
     const file = await t.inject({
       method: 'GET',

@@ -2,7 +2,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { makeLocation, shelf } from './test-fixtures.ts';
 
 const S = `${P}/Stocktake`;
@@ -11,11 +11,7 @@ const t = useTestApp();
 /** Waits for the task and reads every sheet of its xlsx as rows of text. */
 async function workbook(start: { json: any }, token = t.adminToken) {
   expect(start.json.success, JSON.stringify(start.json)).toBe(true);
-  let job: any;
-  for (let i = 0; i < 400 && !(job?.State >= 2); i++) {
-    await new Promise((r) => setTimeout(r, 30));
-    job = (await t.post(`${P}/Config/GetProgress`, { DataID: start.json.data.DataID }, { token })).json.data;
-  }
+  const job = await taskDone(t, start.json.data.DataID, { token });
   expect(job.State, job.Error).toBe(2);
   const file = await t.inject({
     method: 'GET',

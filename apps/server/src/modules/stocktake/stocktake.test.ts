@@ -3,7 +3,7 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '../../platform/tenancy.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
 import { copy } from '../catalogue/catalogue.table.ts';
 import { barcodeRule } from '../printing/printing.table.ts';
 import { storeUpload } from '../upload/upload.service.ts';
@@ -20,14 +20,7 @@ async function copiesOf(barcodes: string[]) {
   return Object.fromEntries(rows.map((r) => [r.barcode, r]));
 }
 
-async function finished(id: number) {
-  for (let i = 0; i < 300; i++) {
-    const v = (await t.post(`${P}/Config/GetProgress`, { DataID: id })).json.data;
-    if (v.State >= 2) return v;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  throw new Error('job did not finish');
-}
+const finished = (id: number) => taskDone(t, id);
 
 describe('stocktake: open → scan → report → close', () => {
   let scope: Scope;

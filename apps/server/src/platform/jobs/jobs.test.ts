@@ -2,20 +2,13 @@ import fs from 'node:fs';
 import { P } from '@shuyuan/contracts/common/paths';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { ageHeartbeats, buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { ageHeartbeats, buildSchool, buildUser, taskDone, type CallOpts, useTestApp } from '../../test/helper.ts';
 import { registerJobKind, simulateCrash, startJob, tick } from './jobs.ts';
 
 const t = useTestApp();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitState(id: number, states: number[], opts = {}) {
-  for (let i = 0; i < 200; i++) {
-    const r = await t.post(`${P}/Config/GetProgress`, { DataID: id }, opts);
-    if (states.includes(r.json.data?.State)) return r.json.data;
-    await sleep(25);
-  }
-  throw new Error(`job ${id} never reached ${states}`);
-}
+const waitState = (id: number, states: number[], opts: CallOpts = {}) => taskDone(t, id, { ...opts, states });
 
 /** A task that counts to n, writing a CSV result. */
 function counter(n: number, delayMs = 0) {
