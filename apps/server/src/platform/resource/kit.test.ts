@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { P } from '@shuyuan/contracts/common/paths';
 import { role } from '../../modules/auth/role.table.ts';
-import { buildSchool, buildUser, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, useTestApp, waitFor } from '../../test/helper.ts';
 import { operationLog } from '../audit.table.ts';
 import { filesRoot } from '../files/files.ts';
 import { job } from '../jobs/job.table.ts';
@@ -108,12 +108,11 @@ describe('resource kit (through roles)', () => {
     const r = await t.post(`${R}/ExportRole`, { SearchKey: 'exp-' }, { lang: 'zh' });
     expect(r.json.success, JSON.stringify(r.json)).toBe(true);
     const id = r.json.data.DataID;
-    let row: typeof job.$inferSelect | undefined;
-    for (let i = 0; i < 100; i++) {
-      [row] = await t.db.select().from(job).where(eq(job.id, id));
-      if (row && row.state >= 2) break;
-      await new Promise((res) => setTimeout(res, 50));
-    }
+    const row: typeof job.$inferSelect | undefined = await waitFor(
+      async () => (await t.db.select().from(job).where(eq(job.id, id)))[0],
+      (r) => r?.state >= 2,
+      { what: (r) => `task ${id} did not end: ${JSON.stringify(r)}` },
+    );
     expect(row?.state, row?.error ?? '').toBe(2);
     expect(row?.dataCount).toBe(3);
     expect(row?.progress).toBe(3);
