@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { sharedPath } from '../scripts/shared-data.ts';
 import { type Database, MIGRATIONS_DIR } from '../apps/server/src/db/client.ts';
 import { appUser } from '../apps/server/src/modules/auth/user.table.ts';
 import { catalogueRecord, copy } from '../apps/server/src/modules/catalogue/catalogue.table.ts';
@@ -81,7 +82,7 @@ const FALLBACK_CLASSES: [string, string][] = [
 ];
 
 function loadClasses(): [string, string][] {
-  const file = path.resolve(import.meta.dirname, '../../shared/data/clc/clc-flat.tsv');
+  const file = sharedPath('data/clc/clc-flat.tsv');
   if (!fs.existsSync(file)) return FALLBACK_CLASSES;
   return fs
     .readFileSync(file, 'utf8')

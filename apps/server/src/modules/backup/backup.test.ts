@@ -5,14 +5,13 @@ import { P } from '@shuyuan/contracts/common/paths';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { buildSchool, buildUser, taskDone, useTestApp } from '../../test/helper.ts';
+import { buildSchool, buildUser, TEST_SCALE as scale, taskDone, useTestApp } from '../../test/helper.ts';
 import { startJob } from '../../platform/jobs/jobs.ts';
 import { BackupError, readArchive, verifyBackup } from './archive.ts';
 import { listBackups, pruneBackups, scheduledBackup } from './backup.service.ts';
 import { issueTicket } from './download-link.ts';
 
 const t = useTestApp();
-const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
 
 async function waitDone(id: number) {
   const v = await taskDone(t, id);

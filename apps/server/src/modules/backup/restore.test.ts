@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { Scope } from '../../platform/tenancy.ts';
-import { taskDone, useTestApp } from '../../test/helper.ts';
+import { TEST_SCALE as scale, taskDone, useTestApp } from '../../test/helper.ts';
 import { makeCopies, makeReader } from '../circulation/test-fixtures.ts';
 import { BackupError } from './archive.ts';
 import { listBackups } from './backup.service.ts';
@@ -20,7 +20,6 @@ import { restoreBackup } from './restore.ts';
 
 const t = useTestApp();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
 type Query = (q: string) => Promise<{ rows: any[] }>;
